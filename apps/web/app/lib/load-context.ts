@@ -1,0 +1,12 @@
+/**
+ * What the server hands to every loader and action. In production the API runs in the same
+ * process, so `apiFetch` dispatches the request in-process (no socket); in `npm run dev` the
+ * context is absent and the API client falls back to HTTP against the separate API process.
+ */
+export interface KiyaslaLoadContext {
+  apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends Partial<KiyaslaLoadContext> {}
+}

@@ -1,0 +1,14 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('help', 'routes/help.tsx'),
+    route('contact', 'routes/contact.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('cookies', 'routes/cookies.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;
