@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
@@ -7,6 +8,8 @@ const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // `~/` mirrors the tsconfig path alias (vite-tsconfig-paths is not a dependency).
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,

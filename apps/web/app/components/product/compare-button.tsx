@@ -1,0 +1,44 @@
+import { Check, GitCompareArrows } from 'lucide-react';
+import clsx from 'clsx';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { DEFAULT_MAX_COMPARISON_ITEMS } from '@kiyasla/contracts/constants';
+import { addToComparison, removeFromComparison, useComparisonList } from '~/lib/comparison-list';
+import { toast } from '~/lib/toast';
+
+/** Adds the product to, or removes it from, the session comparison list, with the spec's toasts. */
+export function toggleComparison(product: ProductCard, inList: boolean): void {
+  if (inList) {
+    removeFromComparison(product._id);
+    toast.success('Ürün karşılaştırmadan çıkarıldı', product.name);
+    return;
+  }
+  const result = addToComparison(product, DEFAULT_MAX_COMPARISON_ITEMS);
+  if (result === 'added') toast.success('Ürün karşılaştırmaya eklendi', product.name);
+  else if (result === 'duplicate') toast.info('Bu ürün zaten karşılaştırma listesinde');
+  else toast.warning(`En fazla ${DEFAULT_MAX_COMPARISON_ITEMS} ürün karşılaştırabilirsiniz`);
+}
+
+export function CompareButton({ product, className }: { product: ProductCard; className?: string }) {
+  const list = useComparisonList();
+  const inList = list.some((p) => p._id === product._id);
+  return (
+    <button
+      type="button"
+      onClick={() => toggleComparison(product, inList)}
+      className={clsx(
+        'inline-flex h-9 items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold transition-colors',
+        inList
+          ? 'border-primary bg-primary-soft text-primary hover:bg-brand-100 dark:hover:bg-brand-900'
+          : 'border-line bg-surface text-ink hover:border-primary hover:text-primary',
+        className,
+      )}
+    >
+      {inList ? (
+        <Check aria-hidden="true" className="h-4 w-4" />
+      ) : (
+        <GitCompareArrows aria-hidden="true" className="h-4 w-4" />
+      )}
+      {inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır'}
+    </button>
+  );
+}

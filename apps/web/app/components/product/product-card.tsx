@@ -1,0 +1,203 @@
+import { Link } from 'react-router';
+import { ArrowDown, ArrowUp, Camera, Cpu, HardDrive, Smartphone, Store, Truck, type LucideIcon } from 'lucide-react';
+import clsx from 'clsx';
+import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
+import { RatingStars } from '~/components/ui/rating-stars';
+import { Skeleton } from '~/components/ui/skeleton';
+import { discountPercent, formatPercent, formatPrice } from '~/lib/format';
+import { CompareButton } from './compare-button';
+import { FavoriteButton } from './favorite-button';
+
+type SpecKey = 'screenSize' | 'ram' | 'storage' | 'camera';
+
+/** The four key specs a card may show, in this order, when present. */
+const KEY_SPECS: ReadonlyArray<{ key: SpecKey; label: string; icon: LucideIcon }> = [
+  { key: 'screenSize', label: 'Ekran', icon: Smartphone },
+  { key: 'ram', label: 'RAM', icon: Cpu },
+  { key: 'storage', label: 'Depolama', icon: HardDrive },
+  { key: 'camera', label: 'Kamera', icon: Camera },
+];
+
+export function productHref(id: string): string {
+  return `/product/${encodeURIComponent(id)}`;
+}
+
+function PriceChange({ change }: { change: NonNullable<ProductCardData['priceChange']> }) {
+  if (!(change.percentage > 0)) return null;
+  const down = change.type === 'down';
+  const Icon = down ? ArrowDown : ArrowUp;
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-0.5 rounded-md px-1.5 py-0.5 text-xs font-semibold',
+        down ? 'bg-success/5 text-success' : 'bg-danger/10 text-danger',
+      )}
+    >
+      <Icon aria-hidden="true" className="h-3 w-3" />
+      <span className="sr-only">{down ? 'Fiyat düştü:' : 'Fiyat arttı:'} </span>
+      {formatPercent(change.percentage)}
+    </span>
+  );
+}
+
+interface ProductCardProps {
+  product: ProductCardData;
+  /** Heading level of the product name, so cards fit the page outline. */
+  headingLevel?: 2 | 3 | 4;
+  /** Above-the-fold images load eagerly; the rest lazily. */
+  priority?: boolean;
+  className?: string;
+}
+
+export function ProductCard({ product, headingLevel = 3, priority = false, className }: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const href = productHref(product._id);
+  const discount = discountPercent(product.currentPrice, product.originalPrice);
+  const specs = KEY_SPECS.filter((spec) => product.keySpecs[spec.key]);
+  const shownStores = product.stores.slice(0, 2);
+  const moreStores = product.storeCount - shownStores.length;
+
+  return (
+    <article
+      className={clsx(
+        'group/card relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow duration-200 hover:shadow-lg hover:shadow-black/5 dark:hover:shadow-black/30',
+        className,
+      )}
+    >
+      <div className="relative">
+        {/* The name link below is the keyboard and screen-reader path to the product. */}
+        <Link
+          to={href}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="m-2 mb-0 block overflow-hidden rounded-xl bg-white p-3"
+        >
+          <img
+            src={product.image_url}
+            alt={product.name}
+            width={320}
+            height={240}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="mx-auto aspect-[4/3] h-auto w-full object-contain transition-transform duration-300 group-hover/card:scale-[1.03]"
+          />
+        </Link>
+        {discount !== null && (
+          <span className="absolute top-4 left-4 rounded-lg bg-danger px-2 py-1 text-xs font-bold text-white shadow-sm dark:text-page">
+            %{discount}
+            <span className="sr-only"> indirim</span>
+          </span>
+        )}
+        <FavoriteButton productName={product.name} className="absolute top-4 right-4" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4 pt-3">
+        <div>
+          <p className="text-xs font-semibold text-primary">{product.brand}</p>
+          <Heading className="mt-1 line-clamp-2 min-h-10 text-sm leading-5 font-semibold text-ink">
+            <Link to={href} className="hover:text-primary hover:underline">
+              {product.name}
+            </Link>
+          </Heading>
+        </div>
+
+        {specs.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Öne çıkan özellikler">
+            {specs.map(({ key, label, icon: Icon }) => (
+              <li
+                key={key}
+                title={`${label}: ${product.keySpecs[key]}`}
+                className="inline-flex items-center gap-1 rounded-md bg-surface-2 px-2 py-1 text-[11px] font-medium text-muted"
+              >
+                <Icon aria-hidden="true" className="h-3 w-3" />
+                <span className="sr-only">{label}: </span>
+                {product.keySpecs[key]}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {product.ratingsCount > 0 ? (
+          <RatingStars rating={product.averageRating} count={product.ratingsCount} />
+        ) : (
+          <p className="text-xs text-muted">Henüz değerlendirilmedi</p>
+        )}
+
+        <div>
+          {product.currentPrice !== null ? (
+            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <p className="text-xl font-extrabold tracking-tight text-price">
+                <span className="sr-only">En düşük fiyat: </span>
+                {formatPrice(product.currentPrice)}
+              </p>
+              {discount !== null && product.originalPrice !== null && (
+                <p className="text-sm text-muted line-through">
+                  <span className="sr-only">Önceki fiyat: </span>
+                  {formatPrice(product.originalPrice)}
+                </p>
+              )}
+              {product.priceChange && <PriceChange change={product.priceChange} />}
+            </div>
+          ) : (
+            <p className="text-sm font-semibold text-muted">Fiyat bilgisi yok</p>
+          )}
+          <p className="mt-1 flex items-center gap-1 text-xs text-muted">
+            <Store aria-hidden="true" className="h-3.5 w-3.5" />
+            {product.storeCount} mağazada satılıyor
+          </p>
+        </div>
+
+        {shownStores.length > 0 && (
+          <ul className="divide-y divide-line rounded-xl border border-line text-xs">
+            {shownStores.map((store) => (
+              <li key={store.slug} className="flex items-center justify-between gap-2 px-3 py-2">
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-ink">{store.name}</p>
+                  <p className={clsx('flex items-center gap-1', store.freeShipping ? 'text-success' : 'text-muted')}>
+                    <Truck aria-hidden="true" className="h-3 w-3 shrink-0" />
+                    <span className="truncate">{store.shippingLabel}</span>
+                  </p>
+                </div>
+                <p className="shrink-0 font-bold text-ink">{formatPrice(store.price)}</p>
+              </li>
+            ))}
+            {moreStores > 0 && (
+              <li className="px-3 py-1.5 text-center">
+                <Link to={href} className="font-semibold text-primary hover:underline">
+                  +{moreStores} mağaza daha
+                </Link>
+              </li>
+            )}
+          </ul>
+        )}
+
+        <CompareButton product={product} className="mt-auto w-full" />
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder with the card's proportions, for loading states. */
+export function ProductCardSkeleton({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={clsx('flex flex-col overflow-hidden rounded-2xl border border-line bg-surface', className)}
+    >
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-3 w-16" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-14" />
+          <Skeleton className="h-5 w-14" />
+          <Skeleton className="h-5 w-14" />
+        </div>
+        <Skeleton className="h-6 w-28" />
+        <Skeleton className="h-16 w-full rounded-xl" />
+        <Skeleton className="h-9 w-full rounded-lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, apiRequest, setUnauthorizedHandler } from './api-client';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
+
+describe('api client (browser)', () => {
+  it('requests /api paths and returns data and pagination', async () => {
+    const pagination = { page: 1, pages: 2, total: 12, limit: 8 };
+    fetchMock.mockResolvedValue(json(200, { success: true, data: [{ a: 1 }], pagination }));
+    const result = await apiRequest<Array<{ a: number }>>('/products?limit=8');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/products?limit=8');
+    expect(result).toEqual({ data: [{ a: 1 }], pagination });
+  });
+
+  it('attaches the stored bearer token', async () => {
+    window.localStorage.setItem('token', 'abc');
+    fetchMock.mockResolvedValue(json(200, { success: true, data: null }));
+    await apiGet('/auth/me');
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends JSON bodies', async () => {
+    fetchMock.mockResolvedValue(json(200, { success: true, data: {} }));
+    await apiRequest('/alerts', { method: 'POST', json: { targetPrice: 10 } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"targetPrice":10}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('throws the server message and code', async () => {
+    fetchMock.mockResolvedValue(json(404, { success: false, message: 'Ürün bulunamadı', code: 'PRODUCT_NOT_FOUND' }));
+    const error = await apiGet('/products/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Ürün bulunamadı', code: 'PRODUCT_NOT_FOUND' });
+  });
+
+  it('falls back to "HTTP error! status: N" without a server message', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiGet('/categories')).rejects.toMatchObject({ status: 502, message: 'HTTP error! status: 502' });
+  });
+
+  it('reports a 401 to the unauthorized handler', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(json(401, { success: false, message: 'Oturum süresi doldu', code: 'UNAUTHORIZED' }));
+    await expect(apiGet('/favorites')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('turns a network failure into an ApiError', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiGet('/categories')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * tr-TR formatting, the only place the web app turns numbers and dates into text.
+ * Formatters are built once: Intl constructors are comparatively expensive.
+ */
+import { BADGE_CAP } from '@kiyasla/contracts/constants';
+
+const priceFormatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+const numberFormatter = new Intl.NumberFormat('tr-TR');
+const ratingFormatter = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percentFormatter = new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 1 });
+const dateFormatter = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateFormatter = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** 1299.9 → "₺1.299,90" */
+export function formatPrice(amount: number): string {
+  return priceFormatter.format(amount);
+}
+
+/** 12345 → "12.345" */
+export function formatNumber(value: number): string {
+  return numberFormatter.format(value);
+}
+
+/** 4.25 → "4,3" (one decimal, as ratings are shown) */
+export function formatRating(value: number): string {
+  return ratingFormatter.format(value);
+}
+
+/** A percentage expressed in points: 12.5 → "%12,5" (Turkish puts the sign first). */
+export function formatPercent(points: number): string {
+  return percentFormatter.format(points / 100);
+}
+
+/**
+ * Dates in tr-TR: "15 Aralık 2024" (long, default) or "15.12.2024" (short).
+ * Invalid input yields an empty string rather than "Invalid Date" on screen.
+ */
+export function formatDate(value: Date | string | number, style: 'long' | 'short' = 'long'): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return (style === 'long' ? dateFormatter : shortDateFormatter).format(date);
+}
+
+/** Discount of `original` → `current` in whole percent, or null when there is none. */
+export function discountPercent(current: number | null, original: number | null): number | null {
+  if (current == null || original == null || original <= current || original <= 0) return null;
+  const pct = Math.round(((original - current) / original) * 100);
+  return pct > 0 ? pct : null;
+}
+
+/**
+ * Header badge text: hidden (null) at zero, "99+" above the cap unless `capped` is false
+ * (the comparison badge shows its raw count).
+ */
+export function formatBadgeCount(count: number, capped = true): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  if (capped && count > BADGE_CAP) return `${BADGE_CAP}+`;
+  return String(Math.floor(count));
+}

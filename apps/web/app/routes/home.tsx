@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/home';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { getCategories } from '~/features/categories/api/get-categories';
+import { getFeaturedProducts } from '~/features/home/api/get-featured-products';
+import { getLatestProducts, splitHomeSections } from '~/features/home/api/get-latest-products';
+import { HeroBanner } from '~/features/home/components/hero-banner';
+import { PopularCategories } from '~/features/home/components/popular-categories';
+import { ProductSection, type ProductSectionState } from '~/features/home/components/product-section';
+import { PriceAlertDemo } from '~/features/home/components/price-alert-demo';
+import { ComparisonDemo } from '~/features/home/components/comparison-demo';
+import { PremiumPromo } from '~/features/home/components/premium-promo';
+import { RouteErrorContent } from '~/components/layout/route-error';
+import { buildCategoryTree, categoryHref } from '~/lib/categories';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME, siteOrigin } from '~/lib/seo';
+
+type Loaded<T> = { ok: true; data: T } | { ok: false };
+
+function settle<T>(result: PromiseSettledResult<T>): Loaded<T> {
+  return result.status === 'fulfilled' ? { ok: true, data: result.value } : { ok: false };
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const init = { context, signal: request.signal };
+  // Each block fails on its own: a broken product call must not blank the whole page.
+  const [categories, featured, latest] = await Promise.allSettled([
+    getCategories(init),
+    getFeaturedProducts(init),
+    getLatestProducts(init),
+  ]);
+  return {
+    origin: siteOrigin(request),
+    categories: settle(categories),
+    featured: settle(featured),
+    latest: settle(latest),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const url = `${loaderData?.origin ?? ''}/`;
+  return [
+    { title: DEFAULT_TITLE },
+    { name: 'description', content: DEFAULT_DESCRIPTION },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: 'tr_TR' },
+    { property: 'og:title', content: DEFAULT_TITLE },
+    { property: 'og:description', content: DEFAULT_DESCRIPTION },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: 'summary' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SITE_NAME,
+        url,
+        inLanguage: 'tr-TR',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${url}search?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    },
+  ];
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, featured, latest } = loaderData;
+  const revalidator = useRevalidator();
+  const retrying = revalidator.state === 'loading';
+  const retry = () => void revalidator.revalidate();
+
+  const tree = useMemo(() => (categories.ok ? buildCategoryTree(categories.data) : []), [categories]);
+  const browseHref = tree[0] ? categoryHref(tree[0].slug) : '/category/telefon';
+  const sections = latest.ok ? splitHomeSections(latest.data) : null;
+
+  const sectionState = (products: readonly ProductCard[] | undefined): ProductSectionState =>
+    products ? { status: 'ready', products } : retrying ? { status: 'loading' } : { status: 'error', onRetry: retry };
+
+  const demoProducts = [...(featured.ok ? featured.data : []), ...(latest.ok ? latest.data : [])];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-14 px-4 pt-6 sm:px-6 lg:space-y-16 lg:px-8">
+      <h1 className="sr-only">{DEFAULT_TITLE}</h1>
+
+      <HeroBanner browseHref={browseHref} />
+
+      <PopularCategories
+        state={
+          categories.ok ? { status: 'ready', categories: tree } : retrying ? { status: 'loading' } : { status: 'error' }
+        }
+      />
+
+      <ProductSection
+        id="one-cikan-urunler"
+        title="Öne Çıkan Ürünler"
+        description="Editörlerimizin seçtiği, fiyatı takip edilen ürünler"
+        state={sectionState(featured.ok ? featured.data : undefined)}
+        priority
+      />
+
+      <ProductSection
+        id="son-eklenen-urunler"
+        title="Son Eklenen Ürünler"
+        description="Kataloğumuza yeni katılan ürünler"
+        viewAllHref={`${browseHref}?sort=newest`}
+        state={sectionState(sections?.latest)}
+      />
+
+      <ProductSection
+        id="populer-urunler"
+        title="Popüler Ürünler"
+        description="Alışverişçilerin en çok ilgilendiği ürünler"
+        viewAllHref={`${browseHref}?sort=popularity`}
+        state={sectionState(sections?.popular)}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PriceAlertDemo product={demoProducts.find((p) => p.currentPrice !== null) ?? null} />
+        <ComparisonDemo products={latest.ok ? latest.data : demoProducts} />
+      </div>
+
+      <PremiumPromo />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="px-4 py-20">
+      <RouteErrorContent error={error} />
+    </div>
+  );
+}
