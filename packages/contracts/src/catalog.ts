@@ -66,3 +66,131 @@ export const productCardSchema = z.object({
   createdAt: z.string(),
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
+
+/** A store as the API returns it (`GET /stores`, and inside offers). */
+export const storeSchema = z.object({
+  _id: z.string().uuid(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  website: z.string().nullable(),
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  metrics: z.object({ averageRating: z.number().nullable() }),
+  offerCount: z.number().int(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+/** One store's offer for a product (`GET /products/{id}/prices`, `prices[]` of the detail). */
+export const storeOfferSchema = z.object({
+  _id: z.string().uuid(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  productUrl: z.string(),
+  availability: z.enum(AVAILABILITY_VALUES),
+  inStock: z.boolean(),
+  isActive: z.boolean(),
+  shipping: z.object({ free: z.boolean(), cost: z.number(), estimatedDays: z.number().int().nullable() }),
+  shippingLabel: z.string(),
+  store: storeSchema.omit({ offerCount: true }),
+  updatedAt: z.string(),
+});
+export type StoreOffer = z.infer<typeof storeOfferSchema>;
+
+export const productDetailSchema = productCardSchema.extend({
+  description: z.string().nullable(),
+  shortDescription: z.string().nullable(),
+  specifications: z.record(z.string(), z.string()),
+  features: z.array(z.string()),
+  colors: z.array(z.string()),
+  warranty: z.string().nullable(),
+  dimensions: z.string().nullable(),
+  energyRating: z.string().nullable(),
+  certifications: z.array(z.string()),
+  releaseDate: z.string().nullable(),
+  highestPrice: z.number().nullable(),
+  prices: z.array(storeOfferSchema),
+  price: z.number().nullable(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const PRICE_HISTORY_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
+export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
+
+export const pricePointSchema = z.object({ date: z.string(), price: z.number() });
+export const priceHistorySchema = z.object({
+  range: z.enum(PRICE_HISTORY_RANGES),
+  store: z.string().nullable(),
+  /** Daily lowest price (across stores, or of the chosen store), one point per day. */
+  points: z.array(pricePointSchema),
+  stores: z
+    .array(z.object({ _id: z.string().uuid(), name: z.string(), slug: z.string(), points: z.array(pricePointSchema) }))
+    .optional(),
+  stats: z.object({
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+    avg: z.number().nullable(),
+    current: z.number().nullable(),
+  }),
+  /** The current price is the lowest of the last N days (N ≥ 1), or null without data. */
+  lowestInDays: z.number().int().nullable(),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
+export const REVIEW_SORTS = ['newest', 'helpful', 'rating'] as const;
+export const reviewSchema = z.object({
+  _id: z.string().uuid(),
+  authorName: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  comment: z.string().nullable(),
+  helpfulCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewSummarySchema = z.object({
+  average: z.number(),
+  count: z.number().int(),
+  distribution: z.record(z.string(), z.number().int()),
+});
+export type ReviewSummary = z.infer<typeof reviewSummarySchema>;
+
+/** Facets of a listing: computed on the server with OR within a group and AND across groups. */
+export const facetValueSchema = z.object({ value: z.string(), label: z.string(), count: z.number().int() });
+export const facetsSchema = z.object({
+  brands: z.array(facetValueSchema),
+  stores: z.array(facetValueSchema),
+  specs: z.array(z.object({ key: z.string(), label: z.string(), values: z.array(facetValueSchema) })),
+  price: z.object({ min: z.number(), max: z.number() }).nullable(),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+/** Turkish labels of the canonical specification keys (filter groups and the specs tab). */
+export const SPEC_LABELS: Record<string, string> = {
+  screenSize: 'Ekran Boyutu',
+  ram: 'RAM',
+  storage: 'Depolama',
+  battery: 'Batarya',
+  camera: 'Kamera',
+  processor: 'İşlemci',
+  resolution: 'Çözünürlük',
+  refreshRate: 'Yenileme Hızı',
+  connectivity: 'Bağlantı',
+  os: 'İşletim Sistemi',
+  color: 'Renk',
+  weight: 'Ağırlık',
+  energyClass: 'Enerji Sınıfı',
+  capacity: 'Kapasite',
+  gpu: 'Ekran Kartı',
+  panel: 'Panel',
+  type: 'Tür',
+  material: 'Malzeme',
+  size: 'Beden',
+  gender: 'Cinsiyet',
+  ageRange: 'Yaş Aralığı',
+  power: 'Güç',
+  noiseCancelling: 'Gürültü Engelleme',
+  sensor: 'Sensör',
+  lens: 'Lens',
+  video: 'Video',
+};

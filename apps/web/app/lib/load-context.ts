@@ -8,5 +8,6 @@ export interface KiyaslaLoadContext {
 }
 
 declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
   interface AppLoadContext extends Partial<KiyaslaLoadContext> {}
 }

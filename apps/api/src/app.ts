@@ -1,0 +1,98 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
+import { randomUUID, randomBytes } from 'node:crypto';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { DbHandle } from './db/client';
+import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
+import { registerSwagger } from './plugins/swagger';
+import { healthRoutes } from './modules/health/health.routes';
+import { categoryRoutes } from './modules/categories/categories.routes';
+import { productRoutes } from './modules/products/products.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { storeRoutes } from './modules/stores/stores.routes';
+
+// Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
+z.config(z.locales.tr());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    dbHandle: DbHandle;
+    /** Sent by in-process SSR calls so they share no rate-limit bucket with real clients. */
+    internalToken: string;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: DbHandle;
+}
+
+/** Builds the API (everything under /api) without listening; server.ts listens, tests inject. */
+export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    // Avatars arrive as data URLs of up to 5 MB, i.e. ~6.7 MB of base64.
+    bodyLimit: 8 * 1024 * 1024,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('config', config);
+  app.decorate('dbHandle', db);
+  app.decorate('internalToken', randomBytes(24).toString('hex'));
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // React Router streams hydration data in inline scripts; the theme script runs before paint.
+        scriptSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://accounts.google.com'],
+        frameSrc: ["'self'", 'https://accounts.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerSwagger(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, {
+        max: config.rateLimitMax,
+        timeWindow: '1 minute',
+        allowList: (req) => req.headers['x-internal-token'] === app.internalToken,
+      });
+      await api.register(healthRoutes);
+      await api.register(categoryRoutes);
+      await api.register(productRoutes);
+      await api.register(storeRoutes);
+      await api.register(mediaRoutes, { db: db.db });
+      // Any other /api path is a JSON 404, never the web app's HTML page.
+      api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoryNodeSchema, categorySchema } from '@kiyasla/contracts/catalog';
+import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { ok } from '../../lib/reply';
+import { getCategory, getCategoryTree, listCategories } from './categories.service';
+
+const slugOrId = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/i);
+
+export async function categoryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.dbHandle.db;
+
+  r.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Tüm aktif kategoriler (düz liste, üst kategoriler parent: null)',
+        response: { 200: okEnvelope(z.array(categorySchema)) },
+      },
+    },
+    async () => ok(await listCategories(db)),
+  );
+
+  r.get(
+    '/categories/tree',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Kategori ağacı (üst kategoriler ve alt kategorileri)',
+        response: { 200: okEnvelope(z.array(categoryNodeSchema)) },
+      },
+    },
+    async () => ok(await getCategoryTree(db)),
+  );
+
+  r.get(
+    '/categories/:idOrSlug',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Tek kategori: UUID, üst kategori slug’ı ya da ?parent=<slug> ile alt kategori slug’ı',
+        params: z.object({ idOrSlug: slugOrId }),
+        querystring: z.object({ parent: slugOrId.optional() }),
+        response: {
+          200: okEnvelope(
+            categorySchema.extend({
+              children: z.array(categoryNodeSchema),
+              parentCategory: categorySchema.nullable(),
+            }),
+          ),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ok(await getCategory(db, req.params.idOrSlug, req.query.parent)),
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { buildPriceSeries, type PriceChange } from './price-series';
+
+// 12:00 in Turkey (09:00 UTC) on the given date.
+const at = (date: string) => new Date(`${date}T09:00:00Z`);
+const now = at('2026-03-31');
+
+function change(offerId: string, date: string, price: number): PriceChange {
+  return { offerId, price, recordedAt: at(date) };
+}
+
+describe('buildPriceSeries', () => {
+  it('takes the lowest offer price of each day, carrying prices forward between changes', () => {
+    const s = buildPriceSeries(
+      [change('a', '2026-03-01', 1000), change('b', '2026-03-10', 900), change('a', '2026-03-20', 800)],
+      'all',
+      now,
+    );
+    expect(s.points[0]).toEqual({ date: '2026-03-01', price: 1000 });
+    expect(s.points.find((p) => p.date === '2026-03-09')?.price).toBe(1000);
+    expect(s.points.find((p) => p.date === '2026-03-10')?.price).toBe(900);
+    expect(s.points.find((p) => p.date === '2026-03-20')?.price).toBe(800);
+    expect(s.points).toHaveLength(31);
+    expect(s.stats).toMatchObject({ min: 800, max: 1000, current: 800 });
+  });
+
+  it('limits the points to the range but looks at the whole history for "lowest in N days"', () => {
+    const changes = [change('a', '2025-12-01', 500), change('a', '2026-01-15', 700), change('a', '2026-03-25', 650)];
+    const month = buildPriceSeries(changes, '1m', now);
+    expect(month.points).toHaveLength(30);
+    expect(month.points[0]!.date).toBe('2026-03-02');
+    // 650 is the lowest since 2026-01-15 (the 500 period ended on 2026-01-14).
+    expect(month.lowestInDays).toBe(76);
+    expect(month.stats.min).toBe(650);
+    expect(month.stats.max).toBe(700);
+  });
+
+  it('counts the whole history when the current price was never lower', () => {
+    const s = buildPriceSeries([change('a', '2026-03-29', 100)], '6m', now);
+    expect(s.lowestInDays).toBe(3);
+    expect(s.points.map((p) => p.price)).toEqual([100, 100, 100]);
+  });
+
+  it('treats a change late in the Turkish evening as that Turkish day', () => {
+    // 22:30 UTC on the 9th is 01:30 on the 10th in Turkey.
+    const s = buildPriceSeries(
+      [change('a', '2026-03-01', 1000), { offerId: 'a', price: 900, recordedAt: new Date('2026-03-09T22:30:00Z') }],
+      'all',
+      now,
+    );
+    expect(s.points.find((p) => p.date === '2026-03-09')?.price).toBe(1000);
+    expect(s.points.find((p) => p.date === '2026-03-10')?.price).toBe(900);
+  });
+
+  it('returns per-offer lines and averages', () => {
+    const s = buildPriceSeries([change('a', '2026-03-30', 100), change('b', '2026-03-30', 300)], 'all', now);
+    expect(s.perOffer.get('b')).toEqual([
+      { date: '2026-03-30', price: 300 },
+      { date: '2026-03-31', price: 300 },
+    ]);
+    expect(s.stats.avg).toBe(100);
+  });
+
+  it('is empty without history', () => {
+    expect(buildPriceSeries([], '1m', now)).toMatchObject({ points: [], lowestInDays: null });
+  });
+});

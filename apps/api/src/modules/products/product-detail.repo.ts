@@ -1,0 +1,137 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { priceHistory } from '../../db/schema/price-history';
+import { products, type ProductRow } from '../../db/schema/products';
+import { reviews } from '../../db/schema/reviews';
+import { storeOffers } from '../../db/schema/store-offers';
+import { stores } from '../../db/schema/stores';
+
+export async function findActiveProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export interface OfferWithStoreRow {
+  id: string;
+  price: number;
+  originalPrice: number | null;
+  productUrl: string;
+  availability: ProductRow['availability'];
+  shippingFree: boolean;
+  shippingCost: number;
+  shippingDays: number | null;
+  isActive: boolean;
+  updatedAt: Date;
+  storeId: string;
+  storeName: string;
+  storeSlug: string;
+  storeLogo: string | null;
+  storeWebsite: string | null;
+  storeRating: number | null;
+  storeRatingCount: number;
+}
+
+/** Every offer of a product from an active store: active ones first, cheapest first. */
+export function findOffersWithStores(db: Database, productId: string): Promise<OfferWithStoreRow[]> {
+  return db
+    .select({
+      id: storeOffers.id,
+      price: storeOffers.price,
+      originalPrice: storeOffers.originalPrice,
+      productUrl: storeOffers.productUrl,
+      availability: storeOffers.availability,
+      shippingFree: storeOffers.shippingFree,
+      shippingCost: storeOffers.shippingCost,
+      shippingDays: storeOffers.shippingDays,
+      isActive: storeOffers.isActive,
+      updatedAt: storeOffers.updatedAt,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeSlug: stores.slug,
+      storeLogo: stores.logoUrl,
+      storeWebsite: stores.website,
+      storeRating: stores.rating,
+      storeRatingCount: stores.ratingCount,
+    })
+    .from(storeOffers)
+    .innerJoin(stores, eq(stores.id, storeOffers.storeId))
+    .where(and(eq(storeOffers.productId, productId), eq(stores.isActive, true)))
+    .orderBy(desc(storeOffers.isActive), asc(storeOffers.price), asc(stores.name));
+}
+
+export interface HistoryRow {
+  offerId: string;
+  storeId: string;
+  price: number;
+  recordedAt: Date;
+}
+
+/** All price changes of a product's offers (a few hundred rows at most per product). */
+export function findPriceChanges(db: Database, productId: string): Promise<HistoryRow[]> {
+  return db
+    .select({
+      offerId: priceHistory.offerId,
+      storeId: priceHistory.storeId,
+      price: priceHistory.price,
+      recordedAt: priceHistory.recordedAt,
+    })
+    .from(priceHistory)
+    .where(eq(priceHistory.productId, productId))
+    .orderBy(asc(priceHistory.recordedAt), asc(priceHistory.id));
+}
+
+export type ReviewSort = 'newest' | 'helpful' | 'rating';
+
+const REVIEW_ORDER = {
+  newest: [desc(reviews.createdAt), asc(reviews.id)],
+  helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), asc(reviews.id)],
+  rating: [desc(reviews.rating), desc(reviews.createdAt), asc(reviews.id)],
+} as const;
+
+export async function findApprovedReviews(
+  db: Database,
+  productId: string,
+  q: { sort: ReviewSort; rating?: number; page: number; limit: number },
+) {
+  const where = and(
+    eq(reviews.productId, productId),
+    eq(reviews.isApproved, true),
+    q.rating ? eq(reviews.rating, q.rating) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(reviews)
+      .where(where)
+      .orderBy(...REVIEW_ORDER[q.sort])
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(reviews).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function reviewDistribution(db: Database, productId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ rating: reviews.rating, n: count() })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.isApproved, true)))
+    .groupBy(reviews.rating);
+  return new Map(rows.map((r) => [r.rating, Number(r.n)]));
+}
+
+/** Adds buffered page views to the products' counters in one statement. */
+export async function addViewCounts(db: Database, counts: Map<string, number>): Promise<void> {
+  if (counts.size === 0) return;
+  const values = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${products} p set view_count = p.view_count + v.n
+    from (values ${values}) as v(id, n) where p.id = v.id`);
+}

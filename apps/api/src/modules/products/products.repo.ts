@@ -1,0 +1,175 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SortOption } from '@kiyasla/contracts/constants';
+import type { Database } from '../../db/client';
+import { products, type ProductRow } from '../../db/schema/products';
+import { storeOffers } from '../../db/schema/store-offers';
+import { stores } from '../../db/schema/stores';
+import { sqlRows } from '../../lib/sql-rows';
+import type { ListingFilters, ListingPage } from './listing-filters';
+
+const ORDER: Record<SortOption, SQL[]> = {
+  popularity: [desc(products.ratingsCount), desc(products.averageRating), asc(products.id)],
+  'price-low': [sql`${products.minPrice} asc nulls last`, asc(products.id)],
+  'price-high': [sql`${products.minPrice} desc nulls last`, asc(products.id)],
+  rating: [desc(products.averageRating), desc(products.ratingsCount), asc(products.id)],
+  newest: [desc(products.createdAt), asc(products.id)],
+};
+
+/** A filter group left out when computing that group's own facet counts. */
+export type FilterGroup = 'brand' | 'store' | 'price' | `spec:${string}`;
+
+/**
+ * WHERE conditions of a listing. `except` drops one group so its facet shows what each
+ * value would add (OR within a group), while every other group still narrows (AND across).
+ */
+export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(products.isActive, true),
+    f.categoryId ? eq(products.categoryId, f.categoryId) : undefined,
+    f.subcategoryId ? eq(products.subcategoryId, f.subcategoryId) : undefined,
+    f.productIds ? (f.productIds.length ? inArray(products.id, f.productIds) : sql`false`) : undefined,
+    f.featured ? eq(products.isFeatured, true) : undefined,
+  ];
+  if (except !== 'brand' && f.brands.length) conditions.push(inArray(products.brand, f.brands));
+  if (except !== 'price') {
+    if (f.minPriceKurus !== undefined) conditions.push(sql`${products.minPrice} >= ${f.minPriceKurus}`);
+    if (f.maxPriceKurus !== undefined) conditions.push(sql`${products.minPrice} <= ${f.maxPriceKurus}`);
+  }
+  if (except !== 'store' && f.stores.length) {
+    conditions.push(sql`exists (
+      select 1 from ${storeOffers} o join ${stores} s on s.id = o.store_id
+      where o.product_id = ${products.id} and o.is_active and s.is_active
+        and s.slug in (${sql.join(
+          f.stores.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`);
+  }
+  for (const [key, values] of f.specs) {
+    if (except === `spec:${key}`) continue;
+    conditions.push(
+      sql`(${products.specifications} ->> ${key}) in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  return and(...conditions);
+}
+
+export async function findProducts(
+  db: Database,
+  filters: ListingFilters,
+  page: ListingPage,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = listingConditions(filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...ORDER[page.sort])
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.n ?? 0) };
+}
+
+export interface ValueCount {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export async function brandCounts(db: Database, filters: ListingFilters): Promise<ValueCount[]> {
+  const rows = await db
+    .select({ value: products.brand, n: count() })
+    .from(products)
+    .where(listingConditions(filters, 'brand'))
+    .groupBy(products.brand)
+    .orderBy(desc(count()), asc(products.brand));
+  return rows.map((r) => ({ value: r.value, label: r.value, count: Number(r.n) }));
+}
+
+export async function storeCounts(db: Database, filters: ListingFilters): Promise<ValueCount[]> {
+  const rows = await db
+    .select({ value: stores.slug, label: stores.name, n: sql<number>`count(distinct ${products.id})` })
+    .from(products)
+    .innerJoin(storeOffers, and(eq(storeOffers.productId, products.id), eq(storeOffers.isActive, true)))
+    .innerJoin(stores, and(eq(stores.id, storeOffers.storeId), eq(stores.isActive, true)))
+    .where(listingConditions(filters, 'store'))
+    .groupBy(stores.slug, stores.name)
+    .orderBy(sql`3 desc`, asc(stores.name));
+  return rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.n) }));
+}
+
+export async function priceBounds(db: Database, filters: ListingFilters): Promise<{ min: number; max: number } | null> {
+  const [row] = await db
+    .select({ min: sql<number | null>`min(${products.minPrice})`, max: sql<number | null>`max(${products.minPrice})` })
+    .from(products)
+    .where(listingConditions(filters, 'price'));
+  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
+}
+
+/** (key, value, count) of specification values over a filtered set; `except` as above. */
+export async function specCounts(
+  db: Database,
+  filters: ListingFilters,
+  except?: FilterGroup,
+  onlyKey?: string,
+): Promise<{ key: string; value: string; count: number }[]> {
+  const where = listingConditions(filters, except);
+  const keyFilter = onlyKey ? sql`and spec.key = ${onlyKey}` : sql``;
+  const result = await db.execute(sql`
+    select spec.key, spec.value, count(*) as n
+    from ${products}, jsonb_each_text(${products.specifications}) as spec(key, value)
+    where ${where} ${keyFilter}
+    group by spec.key, spec.value`);
+  return sqlRows<{ key: string; value: string; n: string | number }>(result).map((r) => ({
+    key: r.key,
+    value: r.value,
+    count: Number(r.n),
+  }));
+}
+
+export interface CardOfferRow {
+  productId: string;
+  price: number;
+  shippingFree: boolean;
+  shippingCost: number;
+  storeName: string;
+  storeSlug: string;
+}
+
+/** The two cheapest active offers of each given product, for the card's store lines. */
+export async function findCheapestOffers(db: Database, productIds: string[], perProduct = 2): Promise<CardOfferRow[]> {
+  if (productIds.length === 0) return [];
+  const ranked = db
+    .select({
+      productId: storeOffers.productId,
+      price: storeOffers.price,
+      shippingFree: storeOffers.shippingFree,
+      shippingCost: storeOffers.shippingCost,
+      storeName: sql<string>`${stores.name}`.as('store_name'),
+      storeSlug: sql<string>`${stores.slug}`.as('store_slug'),
+      rank: sql<number>`row_number() over (partition by ${storeOffers.productId} order by ${storeOffers.price}, ${stores.name})`.as(
+        'rank',
+      ),
+    })
+    .from(storeOffers)
+    .innerJoin(stores, eq(stores.id, storeOffers.storeId))
+    .where(and(inArray(storeOffers.productId, productIds), eq(storeOffers.isActive, true), eq(stores.isActive, true)))
+    .as('ranked');
+  return db
+    .select({
+      productId: ranked.productId,
+      price: ranked.price,
+      shippingFree: ranked.shippingFree,
+      shippingCost: ranked.shippingCost,
+      storeName: ranked.storeName,
+      storeSlug: ranked.storeSlug,
+    })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${perProduct}`)
+    .orderBy(ranked.productId, ranked.rank);
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  facetsSchema,
+  PRICE_HISTORY_RANGES,
+  priceHistorySchema,
+  productCardSchema,
+  productDetailSchema,
+  REVIEW_SORTS,
+  reviewSchema,
+  reviewSummarySchema,
+  storeOfferSchema,
+} from '@kiyasla/contracts/catalog';
+import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
+import { errorEnvelopeSchema, paginationSchema } from '@kiyasla/contracts/envelope';
+import { ok } from '../../lib/reply';
+import { listingQuerySchema } from './listing-filters';
+import {
+  getPriceHistory,
+  getProductDetail,
+  getProductOffers,
+  getProductReviews,
+  listProducts,
+} from './products.service';
+import { ViewRecorder } from './view-recorder';
+
+const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const productId = z.object({ id: z.string().min(1).max(64) });
+const slugOrId = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/i);
+
+const listResponse = z.object({
+  success: z.literal(true),
+  data: z.array(productCardSchema),
+  pagination: paginationSchema,
+  facets: facetsSchema.optional(),
+});
+
+export async function productRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.dbHandle.db;
+  const views = new ViewRecorder(db, app.log);
+  app.addHook('onClose', async () => views.flush());
+
+  r.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ürün listesi: kategori, marka, mağaza, fiyat ve özellik filtreleri, sıralama, sayfalama',
+        description:
+          'Çok değerli filtreler parametre tekrarıyla verilir (brand=Apple&brand=Samsung); özellik filtresi spec=<anahtar>:<değer>. Bir grubun değerleri VEYA, gruplar VE ile birleşir. facets=true filtre panelinin sayımlarını da döndürür.',
+        querystring: listingQuerySchema,
+        response: { 200: listResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const { category, subcategory, ...q } = req.query;
+      const { items, pagination, facets } = await listProducts(
+        db,
+        { ...(category ? { category } : {}), ...(subcategory ? { subcategory } : {}) },
+        { ...q, category, subcategory },
+      );
+      return { success: true as const, data: items, pagination, ...(facets ? { facets } : {}) };
+    },
+  );
+
+  r.get(
+    '/categories/:idOrSlug/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Bir kategorinin (veya ?parent= ile alt kategorinin) ürünleri, filtreler ve facet’ler',
+        params: z.object({ idOrSlug: slugOrId }),
+        querystring: listingQuerySchema.and(z.object({ parent: slugOrId.optional() })),
+        response: { 200: listResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const { parent, ...q } = req.query;
+      const scope = parent
+        ? { category: parent, subcategory: req.params.idOrSlug }
+        : { category: req.params.idOrSlug };
+      const { items, pagination, facets } = await listProducts(db, scope, q);
+      return { success: true as const, data: items, pagination, ...(facets ? { facets } : {}) };
+    },
+  );
+
+  r.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ürün detayı: en düşük fiyat, mağaza fiyatları, fiyat değişimi, özellikler',
+        params: productId,
+        response: { 200: z.object({ success: z.literal(true), data: productDetailSchema }), ...errors },
+      },
+    },
+    async (req) => {
+      const detail = await getProductDetail(db, req.params.id);
+      views.record(detail._id);
+      return ok(detail);
+    },
+  );
+
+  r.get(
+    '/products/:id/prices',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ürünün mağaza teklifleri (aktifler önce, ucuzdan pahalıya)',
+        params: productId,
+        response: { 200: z.object({ success: z.literal(true), data: z.array(storeOfferSchema) }), ...errors },
+      },
+    },
+    async (req) => ok(await getProductOffers(db, req.params.id)),
+  );
+
+  r.get(
+    '/products/:id/price-history',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Günlük en düşük fiyat serisi, min/ortalama/maks ve "son N günün en düşüğü"',
+        params: productId,
+        querystring: z.object({
+          range: z.enum(PRICE_HISTORY_RANGES).default('3m'),
+          store: slugOrId.optional(),
+          perStore: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => v === 'true'),
+        }),
+        response: { 200: z.object({ success: z.literal(true), data: priceHistorySchema }), ...errors },
+      },
+    },
+    async (req) => ok(await getPriceHistory(db, req.params.id, req.query.range, req.query.store, req.query.perStore)),
+  );
+
+  r.get(
+    '/products/:id/reviews',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Onaylı ürün yorumları: sıralama, yıldız filtresi, sayfalama ve özet',
+        params: productId,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+          limit: z.coerce.number().int().min(1).max(50).default(REVIEW_PAGE_SIZE),
+          sort: z.enum(REVIEW_SORTS).default('newest'),
+          rating: z.coerce.number().int().min(1).max(5).optional(),
+        }),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(reviewSchema),
+            pagination: paginationSchema,
+            summary: reviewSummarySchema,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const { items, pagination, summary } = await getProductReviews(db, req.params.id, req.query);
+      return { success: true as const, data: items, pagination, summary };
+    },
+  );
+}

@@ -1,0 +1,278 @@
+import type { Category, Facets, PriceHistory, PriceHistoryRange, ProductCard, ProductDetail, Review, ReviewSummary, StoreOffer } from '@kiyasla/contracts/catalog';
+import { SPEC_LABELS } from '@kiyasla/contracts/catalog';
+import type { Pagination } from '@kiyasla/contracts/envelope';
+import { messages } from '@kiyasla/contracts/messages';
+import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { paginate } from '../../lib/reply';
+import { getCategory, listCategories } from '../categories/categories.service';
+import { parseSpecFilters, type ListingFilters, type ListingQuery } from './listing-filters';
+import { buildPriceSeries } from './price-series';
+import {
+  findActiveProduct,
+  findApprovedReviews,
+  findOffersWithStores,
+  findPriceChanges,
+  reviewDistribution,
+  type OfferWithStoreRow,
+  type ReviewSort,
+} from './product-detail.repo';
+import { shippingLabel, toProductCard } from './products.presenter';
+import { brandCounts, findCheapestOffers, findProducts, priceBounds, specCounts, storeCounts } from './products.repo';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
+const MAX_FACET_VALUES = 40;
+
+export interface ListingScope {
+  /** Category slug or id (a subcategory id also works). */
+  category?: string;
+  /** Subcategory slug under `category`, or an id. */
+  subcategory?: string;
+  /** Restrict to these products (search results). */
+  productIds?: string[];
+}
+
+async function toFilters(db: Database, scope: ListingScope, q: ListingQuery): Promise<ListingFilters> {
+  const category = scope.category ? await getCategory(db, scope.category) : undefined;
+  const subcategory = scope.subcategory
+    ? await getCategory(db, scope.subcategory, category && category.parent === null ? category.slug : undefined)
+    : undefined;
+  const filters: ListingFilters = {
+    brands: q.brand,
+    stores: q.store,
+    specs: parseSpecFilters(q.spec),
+    ...(q.featured ? { featured: true } : {}),
+    ...(q.minPrice !== undefined ? { minPriceKurus: tryToKurus(q.minPrice) } : {}),
+    ...(q.maxPrice !== undefined ? { maxPriceKurus: tryToKurus(q.maxPrice) } : {}),
+    ...(scope.productIds ? { productIds: scope.productIds } : {}),
+  };
+  if (category) {
+    if (category.parent) {
+      filters.categoryId = category.parent;
+      filters.subcategoryId = category._id;
+    } else {
+      filters.categoryId = category._id;
+    }
+  }
+  if (subcategory) filters.subcategoryId = subcategory._id;
+  return filters;
+}
+
+export async function toCards(db: Database, rows: Awaited<ReturnType<typeof findProducts>>['rows']): Promise<ProductCard[]> {
+  const [categories, offers] = await Promise.all([
+    listCategories(db),
+    findCheapestOffers(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const byId = new Map<string, Category>(categories.map((c) => [c._id, c]));
+  const offersByProduct = new Map<string, typeof offers>();
+  for (const offer of offers) {
+    const list = offersByProduct.get(offer.productId);
+    if (list) list.push(offer);
+    else offersByProduct.set(offer.productId, [offer]);
+  }
+  return rows.map((r) => toProductCard(r, byId, offersByProduct.get(r.id) ?? []));
+}
+
+/** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
+export async function listProducts(
+  db: Database,
+  scope: ListingScope,
+  q: ListingQuery,
+): Promise<{ items: ProductCard[]; pagination: Pagination; facets?: Facets }> {
+  const filters = await toFilters(db, scope, q);
+  const [{ rows, total }, facets] = await Promise.all([
+    findProducts(db, filters, { sort: q.sort, page: q.page, limit: q.limit }),
+    q.facets ? computeFacets(db, filters) : Promise.resolve(undefined),
+  ]);
+  return {
+    items: await toCards(db, rows),
+    pagination: paginate(q.page, q.limit, total),
+    ...(facets ? { facets } : {}),
+  };
+}
+
+const valueSort = new Intl.Collator('tr', { numeric: true, sensitivity: 'base' });
+
+/**
+ * Facets under OR-within / AND-across: one pass over the fully filtered set serves every
+ * group nobody selected from; each group with a selection is counted again without its own
+ * filter, so its other values still show what they would add.
+ */
+export async function computeFacets(db: Database, filters: ListingFilters): Promise<Facets> {
+  const selectedKeys = [...filters.specs.keys()];
+  const [brands, stores, price, base, ...own] = await Promise.all([
+    brandCounts(db, filters),
+    storeCounts(db, filters),
+    priceBounds(db, filters),
+    specCounts(db, filters),
+    ...selectedKeys.map((key) => specCounts(db, filters, `spec:${key}`, key)),
+  ]);
+  const byKey = new Map<string, { value: string; count: number }[]>();
+  for (const row of base) {
+    if (filters.specs.has(row.key)) continue;
+    const list = byKey.get(row.key) ?? [];
+    list.push({ value: row.value, count: row.count });
+    byKey.set(row.key, list);
+  }
+  selectedKeys.forEach((key, i) => {
+    byKey.set(
+      key,
+      (own[i] ?? []).map((r) => ({ value: r.value, count: r.count })),
+    );
+  });
+  const specs = [...byKey]
+    .filter(([key, values]) => filters.specs.has(key) || (values.length > 1 && values.length <= MAX_FACET_VALUES))
+    .filter(([key]) => key in SPEC_LABELS)
+    .map(([key, values]) => ({
+      key,
+      label: SPEC_LABELS[key] ?? key,
+      values: values
+        .sort((a, b) => valueSort.compare(a.value, b.value))
+        .map((v) => ({ value: v.value, label: v.value, count: v.count })),
+    }))
+    .sort((a, b) => Object.keys(SPEC_LABELS).indexOf(a.key) - Object.keys(SPEC_LABELS).indexOf(b.key));
+  return {
+    brands,
+    stores,
+    specs,
+    price: price ? { min: Math.floor(kurusToTry(price.min)), max: Math.ceil(kurusToTry(price.max)) } : null,
+  };
+}
+
+function presentOffer(o: OfferWithStoreRow): StoreOffer {
+  return {
+    _id: o.id,
+    price: kurusToTry(o.price),
+    originalPrice: o.originalPrice !== null && o.originalPrice > o.price ? kurusToTry(o.originalPrice) : null,
+    productUrl: o.productUrl,
+    availability: o.availability,
+    inStock: o.isActive && (o.availability === 'in-stock' || o.availability === 'limited'),
+    isActive: o.isActive,
+    shipping: { free: o.shippingFree || o.shippingCost === 0, cost: kurusToTry(o.shippingCost), estimatedDays: o.shippingDays },
+    shippingLabel: shippingLabel(o.shippingFree, o.shippingCost),
+    store: {
+      _id: o.storeId,
+      name: o.storeName,
+      slug: o.storeSlug,
+      logo: o.storeLogo,
+      website: o.storeWebsite,
+      rating: o.storeRating,
+      ratingCount: o.storeRatingCount,
+      metrics: { averageRating: o.storeRating },
+    },
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+async function requireProduct(db: Database, id: string) {
+  const row = UUID_RE.test(id) ? await findActiveProduct(db, id.toLowerCase()) : undefined;
+  if (!row) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  return row;
+}
+
+export async function getProductOffers(db: Database, id: string): Promise<StoreOffer[]> {
+  await requireProduct(db, id);
+  return (await findOffersWithStores(db, id.toLowerCase())).map(presentOffer);
+}
+
+export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
+  const row = await requireProduct(db, id);
+  const [cards, offers] = await Promise.all([toCards(db, [row]), findOffersWithStores(db, row.id)]);
+  const card = cards[0]!;
+  return {
+    ...card,
+    description: row.description,
+    shortDescription: row.shortDescription,
+    specifications: row.specifications ?? {},
+    features: row.features,
+    colors: row.colors,
+    warranty: row.warranty,
+    dimensions: row.dimensions,
+    energyRating: row.energyRating,
+    certifications: row.certifications,
+    releaseDate: row.releaseDate,
+    highestPrice: row.maxPrice === null ? null : kurusToTry(row.maxPrice),
+    price: card.currentPrice,
+    prices: offers.map(presentOffer),
+  };
+}
+
+export async function getPriceHistory(
+  db: Database,
+  id: string,
+  range: PriceHistoryRange,
+  storeSlug: string | undefined,
+  perStore: boolean,
+): Promise<PriceHistory> {
+  const row = await requireProduct(db, id);
+  const [changes, offers] = await Promise.all([findPriceChanges(db, row.id), findOffersWithStores(db, row.id)]);
+  const active = offers.filter((o) => o.isActive);
+  const chosen = storeSlug ? active.filter((o) => o.storeSlug === storeSlug) : active;
+  if (storeSlug && chosen.length === 0) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
+  const offerIds = new Set(chosen.map((o) => o.id));
+  const series = buildPriceSeries(
+    changes.filter((c) => offerIds.has(c.offerId)),
+    range,
+  );
+  const toTry = (points: { date: string; price: number }[]) => points.map((p) => ({ date: p.date, price: kurusToTry(p.price) }));
+  const money = (v: number | null) => (v === null ? null : kurusToTry(v));
+  return {
+    range,
+    store: storeSlug ?? null,
+    points: toTry(series.points),
+    ...(perStore
+      ? {
+          stores: chosen.map((o) => ({
+            _id: o.storeId,
+            name: o.storeName,
+            slug: o.storeSlug,
+            points: toTry(series.perOffer.get(o.id) ?? []),
+          })),
+        }
+      : {}),
+    stats: {
+      min: money(series.stats.min),
+      max: money(series.stats.max),
+      avg: money(series.stats.avg),
+      current: money(series.stats.current),
+    },
+    lowestInDays: series.lowestInDays,
+  };
+}
+
+export async function getProductReviews(
+  db: Database,
+  id: string,
+  q: { sort: ReviewSort; rating?: number; page: number; limit: number },
+): Promise<{ items: Review[]; pagination: Pagination; summary: ReviewSummary }> {
+  const row = await requireProduct(db, id);
+  const [{ rows, total }, distribution] = await Promise.all([
+    findApprovedReviews(db, row.id, q),
+    reviewDistribution(db, row.id),
+  ]);
+  const count = [...distribution.values()].reduce((s, n) => s + n, 0);
+  const sum = [...distribution].reduce((s, [rating, n]) => s + rating * n, 0);
+  return {
+    items: rows.map((r) => ({
+      _id: r.id,
+      authorName: r.authorName,
+      rating: r.rating,
+      title: r.title,
+      comment: r.comment,
+      helpfulCount: r.helpfulCount,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    pagination: paginate(q.page, q.limit, total),
+    summary: {
+      average: count ? Math.round((sum / count) * 10) / 10 : 0,
+      count,
+      distribution: Object.fromEntries([1, 2, 3, 4, 5].map((r) => [String(r), distribution.get(r) ?? 0])),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { storeOffers } from '../../db/schema/store-offers';
+import { stores } from '../../db/schema/stores';
+
+const columns = {
+  id: stores.id,
+  name: stores.name,
+  slug: stores.slug,
+  logoUrl: stores.logoUrl,
+  website: stores.website,
+  rating: stores.rating,
+  ratingCount: stores.ratingCount,
+  offerCount: sql<number>`(select count(*) from ${storeOffers} o where o.store_id = ${stores.id} and o.is_active)`,
+};
+
+export function listActiveStores(db: Database) {
+  return db.select(columns).from(stores).where(eq(stores.isActive, true)).orderBy(asc(stores.name));
+}
+
+export async function findActiveStore(db: Database, where: { id?: string; slug?: string }) {
+  const [row] = await db
+    .select(columns)
+    .from(stores)
+    .where(
+      and(
+        eq(stores.isActive, true),
+        where.id ? eq(stores.id, where.id) : undefined,
+        where.slug ? eq(stores.slug, where.slug) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}

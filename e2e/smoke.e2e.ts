@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('smoke: the shell in a real browser', () => {
+  it('renders the home page with the seeded categories and products', async () => {
+    const page = await newPage(browser);
+    const response = await page.goto(baseURL + '/');
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toContain('Kıyasla');
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+
+    const categoryBar = page.getByRole('navigation', { name: 'Kategori menüsü' });
+    await categoryBar.getByRole('link', { name: 'Telefon', exact: true }).waitFor();
+    await expect(categoryBar.getByRole('link', { name: 'Beyaz Eşya', exact: true }).count()).resolves.toBe(1);
+
+    await page.getByRole('heading', { name: 'Son Eklenen Ürünler' }).waitFor();
+    await page.getByRole('heading', { name: 'Popüler Ürünler' }).waitFor();
+    const productLinks = page.locator('a[href^="/product/"]');
+    expect(await productLinks.count()).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+
+  it('toggles the theme and keeps it after a reload', async () => {
+    const page = await newPage(browser, { theme: 'light' });
+    await page.goto(baseURL + '/');
+    const html = page.locator('html');
+    expect(await html.getAttribute('class')).not.toContain('dark');
+    await page.getByRole('button', { name: 'Koyu temaya geç' }).first().click();
+    await expect.poll(() => html.getAttribute('class')).toContain('dark');
+    await page.reload();
+    expect(await html.getAttribute('class')).toContain('dark');
+    await page.getByRole('button', { name: 'Açık temaya geç' }).first().click();
+    await expect.poll(() => html.getAttribute('class')).not.toContain('dark');
+    await page.context().close();
+  });
+
+  it('shows a toast when cookie preferences are saved', async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL + '/cookies');
+    await page.getByRole('button', { name: 'Tercihleri Kaydet' }).click();
+    await page.getByText('Çerez tercihleriniz kaydedildi').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('cookiePreferences'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ necessary: true, marketing: false });
+    await page.context().close();
+  });
+
+  it('answers unknown pages with the Turkish 404 page', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const response = await page.goto(baseURL + '/boyle-bir-sayfa-yok');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();
+    await page.context().close();
+  });
+});
