@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, "search_text"), 'A') || setweight(to_tsvector('turkish'::regconfig, coalesce("name", '') || ' ' || coalesce("description", '')), 'C') || setweight(to_tsvector('simple'::regconfig, kiyasla_fold(coalesce("description", ''))), 'D')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from './client';
+
+/**
+ * Recomputes the denormalised price columns of the given products from their active offers.
+ * Call it in the same transaction as any offer change (feed import, admin edit, deactivation):
+ *   min_price / max_price   lowest / highest active offer price
+ *   original_price          highest list price that is above its offer's price, else null
+ *   offer_count             number of active offers
+ *   prev_min_price          the previous min_price, updated only when min_price actually changes
+ *   price_updated_at        when min_price last changed
+ * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
+ * showing the last real change.
+ */
+export async function refreshProductPriceAggregates(
+  db: Database | Transaction,
+  productIds: readonly string[],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with agg as (
+      select p.id,
+             min(o.price) filter (where o.is_active) as min_price,
+             max(o.price) filter (where o.is_active) as max_price,
+             max(o.original_price) filter (where o.is_active and o.original_price > o.price) as original_price,
+             count(o.id) filter (where o.is_active)::int as offer_count
+        from products p
+        left join store_offers o on o.product_id = p.id
+       where p.id in (${ids})
+       group by p.id
+    )
+    update products p
+       set prev_min_price = case when agg.min_price is distinct from p.min_price and p.min_price is not null
+                                 then p.min_price else p.prev_min_price end,
+           price_updated_at = case when agg.min_price is distinct from p.min_price
+                                   then now() else p.price_updated_at end,
+           min_price = agg.min_price,
+           max_price = agg.max_price,
+           original_price = agg.original_price,
+           offer_count = agg.offer_count,
+           updated_at = now()
+      from agg
+     where p.id = agg.id
+  `);
+}

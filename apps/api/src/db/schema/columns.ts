@@ -1,0 +1,17 @@
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** `created_at`, set by the database. */
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** `updated_at`, refreshed by drizzle on every update issued through the query builder. */
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** A nullable point in time (`expires_at`, `deleted_at`, ...). */
+export const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Postgres full-text vector; written only by the database (generated columns). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

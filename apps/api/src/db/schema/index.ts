@@ -1,0 +1,28 @@
+/**
+ * The one aggregation file of the schema: drizzle needs every table (and relation) in a single
+ * object for `drizzle({ schema })` and drizzle-kit reads the tables from here.
+ */
+export * from './enums';
+export * from './users';
+export * from './refresh-sessions';
+export * from './password-reset-tokens';
+export * from './user-avatars';
+export * from './categories';
+export * from './stores';
+export * from './products';
+export * from './store-offers';
+export * from './price-history';
+export * from './reviews';
+export * from './favorites';
+export * from './price-alerts';
+export * from './notifications';
+export * from './notification-settings';
+export * from './privacy-settings';
+export * from './saved-comparisons';
+export * from './payments';
+export * from './system-settings';
+export * from './search-log';
+export * from './search-terms';
+export * from './analytics-events';
+export * from './outbox';
+export * from './relations';

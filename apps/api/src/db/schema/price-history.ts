@@ -1,0 +1,33 @@
+import { bigint, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { storeOffers } from './store-offers';
+
+/**
+ * Append-only: one row per price CHANGE of an offer (not per day), so the chart is a step
+ * function and six months of a stable price cost one row. At the 5M-offer scale this is the
+ * largest table; it is the natural candidate for monthly range partitioning on recorded_at.
+ * `store_id` is a denormalised copy without a foreign key: deleting a store cascades through
+ * store_offers → offer_id, and a second FK would force an unindexed scan of this table.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => storeOffers.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').notNull(),
+    price: integer('price').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_history_product_recorded_idx').on(t.productId, t.recordedAt),
+    index('price_history_offer_recorded_idx').on(t.offerId, t.recordedAt),
+  ],
+);
+
+export type PriceHistoryRow = typeof priceHistory.$inferSelect;
+export type NewPriceHistoryRow = typeof priceHistory.$inferInsert;

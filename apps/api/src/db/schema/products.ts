@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { categories } from './categories';
+import { createdAt, instant, tsvector, updatedAt } from './columns';
+import { availability } from './enums';
+
+export interface ProductImage {
+  url: string;
+  alt: string;
+  isPrimary: boolean;
+}
+
+export interface ProductSeo {
+  title?: string;
+  description?: string;
+  keywords?: string[];
+}
+
+/** Specification name → display value ("6.1 inç"). Canonical keys feed the listing filters. */
+export type ProductSpecifications = Record<string, string>;
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique('products_slug_uq'),
+    brand: text('brand').notNull(),
+    model: text('model'),
+    /** EAN/GTIN used to match store feed items; unique when present. */
+    gtin: text('gtin').unique('products_gtin_uq'),
+    description: text('description'),
+    shortDescription: text('short_description'),
+    /** Always the top-level category; `subcategory_id` is its child, when any. */
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: uuid('subcategory_id').references(() => categories.id, { onDelete: 'restrict' }),
+    specifications: jsonb('specifications').$type<ProductSpecifications>().notNull().default({}),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: jsonb('images').$type<ProductImage[]>().notNull().default([]),
+    availability: availability('availability').notNull().default('in-stock'),
+    isActive: boolean('is_active').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    averageRating: real('average_rating').notNull().default(0),
+    ratingsCount: integer('ratings_count').notNull().default(0),
+    viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
+    releaseDate: date('release_date', { mode: 'string' }),
+    warranty: text('warranty'),
+    dimensions: text('dimensions'),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    energyRating: text('energy_rating'),
+    certifications: text('certifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    seo: jsonb('seo').$type<ProductSeo>(),
+    /**
+     * foldTurkish(name, brand, model, category names), written by the application (see
+     * db/search-text.ts): Postgres has no Turkish-aware lower() + ASCII folding, and doing it in
+     * one place keeps "kulaklik" matching "Kulaklık" through the trigram index.
+     */
+    searchText: text('search_text').notNull().default(''),
+    /**
+     * Full-text vector, computed by Postgres from the columns above (never written by the app):
+     *   A  search_text words (folded name, brand, model, category names) — exact and prefix hits
+     *   C  name + description through the Turkish stemmer — "telefonlar" finds "telefon"
+     *   D  folded description words — a match anywhere in the text, ranked lowest
+     * kiyasla_fold() is the SQL twin of foldTurkish (migration 0003).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, "search_text"), 'A') || setweight(to_tsvector('turkish'::regconfig, coalesce("name", '') || ' ' || coalesce("description", '')), 'C') || setweight(to_tsvector('simple'::regconfig, kiyasla_fold(coalesce("description", ''))), 'D')`,
+    ),
+    // Denormalised from active store offers whenever an offer's price or state changes, so
+    // listings sort and filter by price without joining millions of offers (kuruş).
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    /** The lowest price before the last change of `min_price`, for the card's price-change arrow. */
+    prevMinPrice: integer('prev_min_price'),
+    /** Highest list (strike-through) price among active offers, or null when none is discounted. */
+    originalPrice: integer('original_price'),
+    offerCount: integer('offer_count').notNull().default(0),
+    priceUpdatedAt: instant('price_updated_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Default listing sort is popularity (ratings count) inside a category or subcategory.
+    // DESC indexes say NULLS FIRST because that is what a plain `ORDER BY x DESC` (drizzle's
+    // desc()) means; an index with the other null order cannot serve that sort.
+    index('products_category_popularity_idx').on(t.categoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
+    index('products_subcategory_popularity_idx').on(t.subcategoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
+    index('products_category_price_idx').on(t.categoryId, t.minPrice),
+    index('products_subcategory_price_idx').on(t.subcategoryId, t.minPrice),
+    index('products_brand_idx').on(t.brand),
+    // Feed items without a GTIN are matched on brand + model, case-insensitively.
+    index('products_brand_model_idx').on(sql`lower(${t.brand})`, sql`lower(${t.model})`),
+    index('products_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('products_featured_idx')
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`${t.isFeatured} and ${t.isActive}`),
+    index('products_view_count_idx').on(t.viewCount.desc().nullsFirst()),
+    index('products_specifications_gin_idx').using('gin', t.specifications.op('jsonb_path_ops')),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
+    index('products_min_price_idx').on(t.minPrice),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { categories } from '../../db/schema/categories';
+import { products } from '../../db/schema/products';
+import { stores } from '../../db/schema/stores';
+import type { ProductImageInput } from './product-image';
+import type { StoreLogoInput } from './store-logo';
+
+/** What a product picture needs: names and the category pair that picks the drawing. */
+export async function findProductForImage(db: Database, id: string): Promise<ProductImageInput | undefined> {
+  const sub = alias(categories, 'sub');
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      model: products.model,
+      categorySlug: categories.slug,
+      subcategorySlug: sub.slug,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(sub, eq(sub.id, products.subcategoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findStoreForLogo(db: Database, slug: string): Promise<StoreLogoInput | undefined> {
+  const [row] = await db
+    .select({ name: stores.name, slug: stores.slug })
+    .from(stores)
+    .where(eq(stores.slug, slug))
+    .limit(1);
+  return row;
+}
