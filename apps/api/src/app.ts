@@ -14,6 +14,12 @@ import { categoryRoutes } from './modules/categories/categories.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { storeRoutes } from './modules/stores/stores.routes';
+import { settingsPlugin } from './modules/settings/settings.plugin';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { mailPlugin } from './mail/mail.plugin';
+import { authPlugin } from './plugins/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { registerAccountJobs } from './jobs/scheduler';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -75,6 +81,10 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
   await app.register(compress, { threshold: 1024 });
   await registerSwagger(app);
+  await app.register(settingsPlugin);
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+  registerAccountJobs(app);
 
   await app.register(
     async (api) => {
@@ -88,6 +98,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(productRoutes);
       await api.register(storeRoutes);
       await api.register(mediaRoutes, { db: db.db });
+      await api.register(settingsRoutes);
+      await api.register(authRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

@@ -13,17 +13,32 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).optional(),
   SEED_DEMO: booleanish.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Kıyasla <no-reply@kiyasla.test>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: booleanish.default(false),
+  /** Sign-in attempts (login, register, social, password reset) per IP and minute. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Comma-separated accepted `iss` values of Google ID tokens. */
+  GOOGLE_ISSUERS: z.string().min(1).default('https://accounts.google.com,accounts.google.com'),
+  FACEBOOK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric app id').optional(),
+  FACEBOOK_APP_SECRET: z.string().min(8).optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
 });
 
 export interface AppConfig {
@@ -42,6 +57,16 @@ export interface AppConfig {
   logLevel: string;
   rateLimitMax: number;
   trustProxy: boolean;
+  authRateLimitMax: number;
+  /** Google sign-in is enabled when set (the audience ID tokens must carry). */
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  googleIssuers: string[];
+  /** Facebook sign-in is enabled when both are set. */
+  facebookAppId: string | undefined;
+  facebookAppSecret: string | undefined;
+  /** Graph API base URL, without a trailing slash (tests point it at a local stand-in). */
+  facebookGraphUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.FACEBOOK_APP_ID) !== Boolean(e.FACEBOOK_APP_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET must be set together');
   }
   const dataDir = path.resolve(repoRoot(), e.DATA_DIR ?? 'data');
   const embedded = !e.DATABASE_URL;
@@ -91,6 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleIssuers: e.GOOGLE_ISSUERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    facebookAppId: e.FACEBOOK_APP_ID,
+    facebookAppSecret: e.FACEBOOK_APP_SECRET,
+    facebookGraphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
   };
 }
 
@@ -124,6 +161,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     rateLimitMax: 10_000,
     trustProxy: false,
+    authRateLimitMax: 10_000,
+    googleClientId: undefined,
+    // Unroutable on purpose: no test may reach Google or Facebook; social tests start stand-ins.
+    googleJwksUrl: 'http://127.0.0.1:9/oauth2/v3/certs',
+    googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+    facebookAppId: undefined,
+    facebookAppSecret: undefined,
+    facebookGraphUrl: 'http://127.0.0.1:9',
     ...overrides,
   };
 }

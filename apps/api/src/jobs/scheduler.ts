@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { purgeDeletedAccounts } from './purge-deleted-accounts';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Periodic jobs of the auth/account area. They start when the server starts listening (never in
+ * tests, which only inject) and stop on close. Each job is idempotent and safe to run on several
+ * instances at once, so no leader election is needed.
+ */
+export function registerAccountJobs(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const runPurge = () => {
+    if (running) return;
+    running = purgeDeletedAccounts(app.dbHandle.db)
+      .then((r) => {
+        if (r.accounts || r.mails) app.log.info(r, 'purged deleted accounts past their retention');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'purge of deleted accounts failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onListen', async () => {
+    runPurge();
+    timer = setInterval(runPurge, HOUR_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { outbox } from '../db/schema/outbox';
+import { sqlRows } from '../lib/sql-rows';
+import type { MailMessage, MailTransport } from './transport';
+
+/** Outbox kinds delivered by the mail worker: `email.<what>`, payload = MailMessage. */
+export type MailKind = `email.${string}`;
+
+export const MAIL_MAX_ATTEMPTS = 8;
+/** A claimed row whose worker died is retried after this. */
+const CLAIM_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Writes an e-mail into the outbox. Call it inside the transaction of the change that causes the
+ * mail, so both commit or neither; then `MailService.kick()` after the commit. A `dedupeKey`
+ * makes the enqueue idempotent.
+ */
+export async function enqueueMail(
+  db: Database | Transaction,
+  kind: MailKind,
+  message: MailMessage,
+  dedupeKey?: string,
+): Promise<void> {
+  await db
+    .insert(outbox)
+    .values({ kind, payload: { ...message }, dedupeKey: dedupeKey ?? null })
+    .onConflictDoNothing();
+}
+
+/** 30 s, 1 min, 2 min, … capped at 6 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+}
+
+interface ClaimedRow {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+function asMessage(payload: Record<string, unknown>): MailMessage | null {
+  const { to, subject, text, html } = payload;
+  if (typeof to !== 'string' || typeof subject !== 'string' || typeof text !== 'string') return null;
+  return { to, subject, text, ...(typeof html === 'string' ? { html } : {}) };
+}
+
+/**
+ * Claims up to `batch` due mail rows with FOR UPDATE SKIP LOCKED (several API instances share
+ * the work without sending twice), sends them, and records the outcome. A failed send is retried
+ * with exponential backoff and given up after MAIL_MAX_ATTEMPTS. Once sent, the body is dropped
+ * from the row: reset links must not outlive their delivery in the database. Returns the number
+ * of messages sent.
+ */
+export async function deliverPendingMail(
+  db: Database,
+  transport: MailTransport,
+  opts: { batch?: number; now?: Date; onError?: (err: unknown, id: number) => void } = {},
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const claimedUntil = new Date(now.getTime() + CLAIM_TIMEOUT_MS).toISOString();
+  const claimed = sqlRows<ClaimedRow>(
+    await db.execute(sql`
+      with picked as (
+        select id from ${outbox}
+         where ${outbox.kind} like 'email.%'
+           and ((${outbox.status} = 'pending' and ${outbox.runAfter} <= ${nowSql})
+             or (${outbox.status} = 'processing' and ${outbox.lockedUntil} < ${nowSql}))
+         order by id
+         limit ${opts.batch ?? 20}
+         for update skip locked
+      )
+      update ${outbox} o
+         set status = 'processing', locked_until = ${claimedUntil}::timestamptz, attempts = o.attempts + 1
+        from picked
+       where o.id = picked.id
+      returning o.id, o.kind, o.payload, o.attempts`),
+  );
+
+  let sent = 0;
+  for (const row of claimed) {
+    const id = Number(row.id);
+    const message = asMessage(row.payload);
+    try {
+      if (!message) throw new Error(`outbox row ${id} (${row.kind}) has no to/subject/text`);
+      await transport.send(message);
+      await db.execute(sql`
+        update ${outbox}
+           set status = 'done', processed_at = ${nowSql}, locked_until = null, last_error = null,
+               payload = ${JSON.stringify({ to: message.to, subject: message.subject, redacted: true })}::jsonb
+         where id = ${id}`);
+      sent++;
+    } catch (err) {
+      opts.onError?.(err, id);
+      const attempts = Number(row.attempts);
+      const giveUp = !message || attempts >= MAIL_MAX_ATTEMPTS;
+      const runAfter = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+      await db.execute(sql`
+        update ${outbox}
+           set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null,
+               run_after = ${runAfter}::timestamptz,
+               last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
+         where id = ${id}`);
+    }
+  }
+  return sent;
+}

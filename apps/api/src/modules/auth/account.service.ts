@@ -1,0 +1,142 @@
+import { ACCOUNT_PURGE_DAYS, type AccountExport, type DeleteAccountRequest } from '@kiyasla/contracts/auth';
+import { kurusToTry } from '@kiyasla/contracts/money';
+import { messages } from '@kiyasla/contracts/messages';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { verifyPassword } from '../../lib/password';
+import type { AuthUser } from '../../plugins/auth';
+import { listUserSessions, revokeUserSessions } from './auth.repo';
+import {
+  listFavorites,
+  listNotifications,
+  listPayments,
+  listPriceAlerts,
+  listReviews,
+  listSavedComparisons,
+  softDeleteUser,
+} from './account.repo';
+import { getNotificationSettings, getPrivacySettings } from './profile.service';
+import { presentUser } from './user.presenter';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * DELETE /auth/account: confirmed with the password (or, for an account without one, by typing
+ * its e-mail again). Every session ends at once; the purge job erases the data after
+ * ACCOUNT_PURGE_DAYS (jobs/purge-deleted-accounts.ts).
+ */
+export async function deleteAccount(db: Database, caller: AuthUser, input: DeleteAccountRequest): Promise<void> {
+  const user = caller.row;
+  const confirmed = user.passwordHash
+    ? Boolean(input.password) && (await verifyPassword(user.passwordHash, input.password ?? ''))
+    : input.confirmEmail?.trim().toLowerCase() === user.email;
+  if (!confirmed) {
+    const field = user.passwordHash ? 'password' : 'confirmEmail';
+    const message =
+      user.passwordHash && input.password ? messages.auth.wrongPassword : messages.auth.confirmationRequired;
+    throw badRequest(user.passwordHash && input.password ? 'WRONG_PASSWORD' : 'VALIDATION_ERROR', message, [
+      { path: `body.${field}`, message },
+    ]);
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await softDeleteUser(tx, user.id, now, new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS));
+    await revokeUserSessions(tx, user.id, 'account-deleted', now);
+  });
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** GET /auth/export: everything stored about the caller (KVKK art. 11 right of access). */
+export async function exportAccount(db: Database, caller: AuthUser, now = new Date()): Promise<AccountExport> {
+  const userId = caller.id;
+  const [
+    notificationSettings,
+    privacySettings,
+    favorites,
+    alerts,
+    comparisons,
+    notifications,
+    reviews,
+    payments,
+    sessions,
+  ] = await Promise.all([
+    getNotificationSettings(db, userId),
+    getPrivacySettings(db, userId),
+    listFavorites(db, userId),
+    listPriceAlerts(db, userId),
+    listSavedComparisons(db, userId),
+    listNotifications(db, userId),
+    listReviews(db, userId),
+    listPayments(db, userId),
+    listUserSessions(db, userId),
+  ]);
+  return {
+    format: 'kiyasla-account-export/v1',
+    generatedAt: now.toISOString(),
+    profile: presentUser(caller.row, now),
+    notificationSettings,
+    privacySettings,
+    favorites: favorites.map((f) => ({
+      product: { _id: f.productId, name: f.productName },
+      createdAt: f.createdAt.toISOString(),
+    })),
+    priceAlerts: alerts.map(({ alert, productName, storeName }) => ({
+      _id: alert.id,
+      product: { _id: alert.productId, name: productName },
+      store: storeName,
+      targetPrice: kurusToTry(alert.targetPrice),
+      triggerType: alert.triggerType,
+      isActive: alert.isActive,
+      triggered: alert.triggered,
+      triggeredAt: iso(alert.triggeredAt),
+      triggeredPrice: alert.triggeredPrice === null ? null : kurusToTry(alert.triggeredPrice),
+      createdAt: alert.createdAt.toISOString(),
+    })),
+    savedComparisons: comparisons.map((c) => ({
+      _id: c.id,
+      name: c.name,
+      description: c.description,
+      productIds: c.productIds,
+      isPublic: c.isPublic,
+      tags: c.tags,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    notifications: notifications.map((n) => ({
+      _id: n.id,
+      type: n.type,
+      title: n.title,
+      message: n.message,
+      isRead: n.isRead,
+      createdAt: n.createdAt.toISOString(),
+    })),
+    reviews: reviews.map(({ review, productName }) => ({
+      _id: review.id,
+      product: { _id: review.productId, name: productName },
+      rating: review.rating,
+      title: review.title,
+      comment: review.comment,
+      createdAt: review.createdAt.toISOString(),
+    })),
+    payments: payments.map((p) => ({
+      _id: p.id,
+      provider: p.provider,
+      plan: p.plan,
+      amount: kurusToTry(p.amount),
+      currency: p.currency,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    // Where the account was used from: part of "all data about me"; token hashes are never included.
+    sessions: sessions
+      .filter((s) => s.revokedReason !== 'rotated')
+      .map((s) => ({
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: iso(s.lastUsedAt),
+        expiresAt: s.expiresAt.toISOString(),
+        active: s.revokedAt === null && s.expiresAt.getTime() > now.getTime(),
+        userAgent: s.userAgent,
+        ip: s.ip,
+      })),
+  };
+}

@@ -1,0 +1,188 @@
+import {
+  passwordMeetsPolicy,
+  passwordPolicyFromSettings,
+  passwordRuleMessage,
+  type AuthSession,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@kiyasla/contracts/auth';
+import { messages } from '@kiyasla/contracts/messages';
+import type { UserRow } from '../../db/schema/users';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import {
+  findSessionByTokenHash,
+  findUserByEmail,
+  findUserByProvider,
+  insertUser,
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  revokeFamily,
+  revokeUserSessions,
+  updateUser,
+} from './auth.repo';
+import type { AuthContext } from './auth.context';
+import { isUniqueViolation } from './db-errors';
+import { refreshSession, startSession, type ClientInfo } from './sessions.service';
+import { hashToken } from './tokens';
+import type { SocialProfile } from './social-providers';
+
+const MINUTE_MS = 60_000;
+
+const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', messages.auth.invalidCredentials);
+const locked = (minutes: number) => new AppError(423, 'ACCOUNT_LOCKED', messages.auth.accountLocked(minutes));
+const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', messages.auth.emailTaken);
+
+function minutesLeft(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / MINUTE_MS));
+}
+
+/** Applies the admin password policy; the message is the rule text of §5 for that policy. */
+export async function assertPasswordPolicy(ctx: AuthContext, password: string, field = 'password'): Promise<void> {
+  const policy = passwordPolicyFromSettings(await ctx.settings.group('security'));
+  if (!passwordMeetsPolicy(password, policy)) {
+    const message = passwordRuleMessage(policy);
+    throw badRequest('WEAK_PASSWORD', message, [{ path: `body.${field}`, message }]);
+  }
+}
+
+export async function register(ctx: AuthContext, input: RegisterRequest, client: ClientInfo): Promise<AuthSession> {
+  const features = await ctx.settings.group('features');
+  if (!features.enableRegistration) throw forbidden('REGISTRATION_DISABLED', messages.auth.registrationDisabled);
+  await assertPasswordPolicy(ctx, input.password);
+  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+
+  let user: UserRow;
+  try {
+    user = await insertUser(ctx.db, {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
+  } catch (err) {
+    // Two registrations of one e-mail at the same instant: the unique index decides.
+    if (isUniqueViolation(err, 'users_email_uq')) throw emailTaken();
+    throw err;
+  }
+  return startSession(ctx, user, { remember: false, client });
+}
+
+/**
+ * E-mail + password sign-in. Wrong e-mail and wrong password get the same answer and take the
+ * same time. After `maxLoginAttempts` failures (admin security setting) the account is locked
+ * for `lockoutDuration` minutes — even the right password is refused meanwhile (423). Unknown
+ * e-mails go through the same motions (PhantomLockouts), so the lockout reveals nothing either.
+ */
+export async function login(ctx: AuthContext, input: LoginRequest, client: ClientInfo): Promise<AuthSession> {
+  const security = await ctx.settings.group('security');
+  const now = Date.now();
+  const lockMs = security.lockoutDuration * MINUTE_MS;
+  const user = await findUserByEmail(ctx.db, input.email);
+
+  if (!user) {
+    const phantomUntil = ctx.phantomLockouts.lockedUntil(input.email, now);
+    if (phantomUntil) throw locked(minutesLeft(phantomUntil, now));
+    await burnPasswordCheck(input.password);
+    const lockedNow = ctx.phantomLockouts.fail(input.email, now, security.maxLoginAttempts, lockMs);
+    if (lockedNow) throw locked(security.lockoutDuration);
+    throw invalidCredentials();
+  }
+
+  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(minutesLeft(user.lockedUntil.getTime(), now));
+
+  const valid = user.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password);
+  if (!valid) {
+    const { locked: lockedNow } = await recordFailedLogin(
+      ctx.db,
+      user.id,
+      security.maxLoginAttempts,
+      new Date(now + lockMs),
+    );
+    if (lockedNow) throw locked(security.lockoutDuration);
+    throw invalidCredentials();
+  }
+  // Only a caller who knows the password learns that the account is disabled.
+  if (!user.isActive) throw forbidden('ACCOUNT_DISABLED', messages.auth.accountDisabled);
+
+  const fresh = await recordSuccessfulLogin(ctx.db, user.id, new Date(now));
+  return startSession(ctx, fresh, { remember: input.rememberMe ?? false, client });
+}
+
+/**
+ * Sign-in with a verified Google or Facebook identity. Matching order: the provider id, then an
+ * account with the same (provider-verified) e-mail, which gets linked; otherwise a new account —
+ * unless registration is switched off. Linking to an account whose e-mail was never verified
+ * removes its password and ends its sessions: whoever set that password never proved they own
+ * the address (account pre-hijacking), the provider just did.
+ */
+export async function socialLogin(
+  ctx: AuthContext,
+  profile: SocialProfile,
+  opts: { remember: boolean; client: ClientInfo },
+): Promise<AuthSession> {
+  const failed = profile.provider === 'google' ? messages.auth.googleFailed : messages.auth.facebookFailed;
+  const now = new Date();
+  let user = await findUserByProvider(ctx.db, profile.provider, profile.providerId);
+
+  if (!user) {
+    if (!profile.email) throw badRequest('SOCIAL_EMAIL_MISSING', messages.auth.facebookEmailMissing);
+    if (!profile.emailVerified) {
+      throw new AppError(401, 'SOCIAL_TOKEN_INVALID', `${failed}: ${messages.auth.googleEmailUnverified}`);
+    }
+    const providerColumn = profile.provider === 'google' ? 'googleId' : 'facebookId';
+    const existing = await findUserByEmail(ctx.db, profile.email);
+    if (existing) {
+      user = await ctx.db.transaction(async (tx) => {
+        if (!existing.emailVerified) await revokeUserSessions(tx, existing.id, 'social-link', now);
+        return updateUser(tx, existing.id, {
+          [providerColumn]: profile.providerId,
+          emailVerified: true,
+          ...(existing.emailVerified ? {} : { passwordHash: null, failedLoginCount: 0, lockedUntil: null }),
+          ...(existing.avatarUrl ? {} : { avatarUrl: profile.picture }),
+        });
+      });
+    } else {
+      const features = await ctx.settings.group('features');
+      if (!features.enableRegistration) throw forbidden('REGISTRATION_DISABLED', messages.auth.registrationDisabled);
+      try {
+        user = await insertUser(ctx.db, {
+          email: profile.email,
+          passwordHash: null,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          emailVerified: true,
+          avatarUrl: profile.picture,
+          [providerColumn]: profile.providerId,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError(409, 'EMAIL_TAKEN', failed);
+        throw err;
+      }
+    }
+  }
+
+  if (!user.isActive) throw forbidden('ACCOUNT_DISABLED', messages.auth.accountDisabled);
+  const fresh = await recordSuccessfulLogin(ctx.db, user.id, now);
+  return startSession(ctx, fresh, opts, now);
+}
+
+export async function refresh(ctx: AuthContext, refreshToken: string, client: ClientInfo): Promise<AuthSession> {
+  const security = await ctx.settings.group('security');
+  return refreshSession(ctx, refreshToken, security.sessionTimeout, client);
+}
+
+/**
+ * Ends the caller's session (the access token's family) and/or the family of a presented
+ * refresh token. Idempotent: ending an ended session is not an error.
+ */
+export async function logout(ctx: AuthContext, opts: { sessionId?: string; refreshToken?: string }): Promise<void> {
+  const now = new Date();
+  if (opts.sessionId) await revokeFamily(ctx.db, opts.sessionId, 'logout', now);
+  if (opts.refreshToken) {
+    const row = await findSessionByTokenHash(ctx.db, hashToken(opts.refreshToken));
+    if (row) await revokeFamily(ctx.db, row.familyId, 'logout', now);
+  }
+}

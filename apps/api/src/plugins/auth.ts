@@ -1,0 +1,124 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PlanId, UserRole } from '@kiyasla/contracts/constants';
+import { messages } from '@kiyasla/contracts/messages';
+import type { UserRow } from '../db/schema/users';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { findLiveSessionWithUser, revokeFamily, touchSession } from '../modules/auth/auth.repo';
+import { sessionEndReason } from '../modules/auth/sessions.service';
+import { verifyAccessToken } from '../modules/auth/tokens';
+import { isPremiumRow } from '../modules/auth/user.presenter';
+
+/** The signed-in caller, set by the policies below. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: UserRole;
+  plan: PlanId;
+  isPremium: boolean;
+  /** Session (refresh-token family) id of the access token. */
+  sessionId: string;
+  /** The full row, for the presenter and services of this request. Never send it as is. */
+  row: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** null until a policy authenticated the request (or when `optionalUser` found no token). */
+    user: AuthUser | null;
+  }
+}
+
+/** Activity is written at most once a minute per session (idle timeout bookkeeping). */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Verifies `Authorization: Bearer <jwt>` and loads the caller. Beyond the JWT checks (HS256
+ * only, issuer, audience, expiry) the session must still be live: not revoked (logout, password
+ * change, reuse detection), not past its expiry or the admin idle timeout, and its user must
+ * exist, be active and not deleted. One indexed query per request.
+ */
+async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized();
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header);
+  if (!match?.[1]) throw new AppError(401, 'TOKEN_INVALID', messages.auth.tokenInvalid);
+
+  const app = request.server;
+  const claims = await verifyAccessToken(app.config.jwtSecret, match[1]);
+  const db = app.dbHandle.db;
+  const found = await findLiveSessionWithUser(db, claims.sid, claims.sub);
+  if (!found || found.user.deletedAt) throw new AppError(401, 'SESSION_REVOKED', messages.auth.sessionRevoked);
+  const { session, user } = found;
+
+  const now = new Date();
+  const security = await app.settings.group('security');
+  const ended = sessionEndReason(session, security.sessionTimeout, now);
+  if (ended) {
+    await revokeFamily(db, session.familyId, ended, now);
+    throw new AppError(401, 'SESSION_EXPIRED', messages.auth.sessionExpired);
+  }
+  if (!user.isActive) throw new AppError(401, 'ACCOUNT_DISABLED', messages.auth.accountDisabled);
+  await touchSession(db, session.id, now, TOUCH_INTERVAL_MS);
+
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    plan: user.subscriptionPlan,
+    isPremium: isPremiumRow(user, now),
+    sessionId: session.familyId,
+    row: user,
+  };
+}
+
+async function ensureUser(request: FastifyRequest): Promise<AuthUser> {
+  request.user ??= await authenticate(request);
+  return request.user;
+}
+
+/** preHandler: 401 unless a valid session is presented; sets `request.user`. */
+export const requireUser: preHandlerAsyncHookHandler = async function requireUser(request: FastifyRequest) {
+  await ensureUser(request);
+};
+
+/**
+ * preHandler: authenticates when an Authorization header is present (a bad token is still a
+ * 401), and lets anonymous requests through with `request.user === null`.
+ */
+export const optionalUser: preHandlerAsyncHookHandler = async function optionalUser(request: FastifyRequest) {
+  if (request.headers.authorization) await ensureUser(request);
+};
+
+/** preHandler: the caller must have one of `roles` (403 otherwise). */
+export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
+  return async function requireRolePolicy(request: FastifyRequest) {
+    const user = await ensureUser(request);
+    if (!roles.includes(user.role)) throw forbidden('FORBIDDEN', messages.generic.forbidden);
+  };
+}
+
+/** preHandler: the caller must hold an active premium plan (403 PREMIUM_REQUIRED otherwise). */
+export function requirePlan(
+  _plan: 'premium',
+  message: string = messages.auth.premiumRequired,
+): preHandlerAsyncHookHandler {
+  return async function requirePlanPolicy(request: FastifyRequest) {
+    const user = await ensureUser(request);
+    if (!user.isPremium) throw forbidden('PREMIUM_REQUIRED', message);
+  };
+}
+
+/** The authenticated caller inside a handler guarded by a policy. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Registers `request.user`. Register once at the root, before the route modules. */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+  },
+  { name: 'auth', dependencies: ['settings'] },
+);
