@@ -1,8 +1,12 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
+  route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('robots.txt', 'routes/robots[.]txt.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
+    route('category/:categorySlug/:subcategorySlug?', 'routes/category.tsx'),
+    route('product/:id', 'routes/product.tsx'),
     route('help', 'routes/help.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('privacy', 'routes/privacy.tsx'),

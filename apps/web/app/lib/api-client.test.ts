@@ -26,6 +26,13 @@ describe('api client (browser)', () => {
     expect(result).toEqual({ data: [{ a: 1 }], pagination });
   });
 
+  it('hands back other top-level envelope fields as extras', async () => {
+    const facets = { brands: [], stores: [], specs: [], price: null };
+    fetchMock.mockResolvedValue(json(200, { success: true, data: [], facets }));
+    const result = await apiRequest('/categories/telefon/products?facets=true');
+    expect(result.extras).toEqual({ facets });
+  });
+
   it('attaches the stored bearer token', async () => {
     window.localStorage.setItem('token', 'abc');
     fetchMock.mockResolvedValue(json(200, { success: true, data: null }));

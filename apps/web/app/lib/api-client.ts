@@ -40,6 +40,8 @@ export interface ApiResult<T> {
   data: T;
   message?: string;
   pagination?: Pagination;
+  /** Other top-level fields of the envelope, when there are any (listing `facets`, review `summary`). */
+  extras?: Record<string, unknown>;
 }
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
@@ -87,6 +89,7 @@ interface Envelope {
   data?: unknown;
   pagination?: Pagination;
   errors?: Array<{ path: string; message: string }>;
+  [extra: string]: unknown;
 }
 
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<ApiResult<T>> {
@@ -132,6 +135,8 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   const result: ApiResult<T> = { data: body.data as T };
   if (typeof body.message === 'string') result.message = body.message;
   if (body.pagination) result.pagination = body.pagination;
+  const { success: _s, message: _m, code: _c, data: _d, pagination: _p, errors: _e, ...extras } = body;
+  if (Object.keys(extras).length > 0) result.extras = extras;
   return result;
 }
 

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   discountPercent,
   formatBadgeCount,
+  formatCompactPrice,
+  formatDay,
+  formatLongDay,
+  formatRelativeTime,
   formatDate,
   formatNumber,
   formatPercent,
@@ -69,5 +73,29 @@ describe('formatBadgeCount', () => {
   });
   it('shows the raw count when uncapped (comparison)', () => {
     expect(formatBadgeCount(150, false)).toBe('150');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it('says how long ago in Turkish, then falls back to the date after a week', () => {
+    expect(formatRelativeTime(ago(10_000), now)).toBe('şimdi');
+    expect(formatRelativeTime(ago(5 * 60_000), now)).toBe('5 dakika önce');
+    expect(formatRelativeTime(ago(3 * 3_600_000), now)).toBe('3 saat önce');
+    expect(formatRelativeTime(ago(26 * 3_600_000), now)).toBe('dün');
+    expect(formatRelativeTime(ago(50 * 3_600_000), now)).toBe('2 gün önce');
+    expect(formatRelativeTime(ago(4 * 86_400_000), now)).toBe('4 gün önce');
+    expect(formatRelativeTime(ago(10 * 86_400_000), now)).toBe('28.02.2026');
+    expect(formatRelativeTime('nope', now)).toBe('');
+  });
+});
+
+describe('chart formatting', () => {
+  it('formats calendar days and compact prices in tr-TR', () => {
+    expect(formatDay('2026-09-12')).toBe('12 Eyl');
+    expect(formatDay('2026-09-12', true)).toBe('Eyl 2026');
+    expect(formatLongDay('2026-09-12')).toBe('12 Eylül 2026');
+    expect(plain(formatCompactPrice(95606.99))).toMatch(/^₺95,6\sB$/);
   });
 });

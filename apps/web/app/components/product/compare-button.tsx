@@ -18,15 +18,29 @@ export function toggleComparison(product: ProductCard, inList: boolean): void {
   else toast.warning(`En fazla ${DEFAULT_MAX_COMPARISON_ITEMS} ürün karşılaştırabilirsiniz`);
 }
 
-export function CompareButton({ product, className }: { product: ProductCard; className?: string }) {
+export function CompareButton({
+  product,
+  className,
+  iconOnly = false,
+}: {
+  product: ProductCard;
+  className?: string;
+  /** Dense places (table rows): the icon alone, the text becomes the accessible name. */
+  iconOnly?: boolean;
+}) {
   const list = useComparisonList();
   const inList = list.some((p) => p._id === product._id);
+  const label = inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır';
   return (
     <button
       type="button"
       onClick={() => toggleComparison(product, inList)}
+      aria-label={iconOnly ? label : undefined}
+      title={iconOnly ? label : undefined}
+      aria-pressed={iconOnly ? inList : undefined}
       className={clsx(
-        'inline-flex h-9 items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold transition-colors',
+        'inline-flex h-9 items-center justify-center gap-2 rounded-lg border text-sm font-semibold transition-colors',
+        iconOnly ? 'w-9' : 'px-3',
         inList
           ? 'border-primary bg-primary-soft text-primary hover:bg-brand-100 dark:hover:bg-brand-900'
           : 'border-line bg-surface text-ink hover:border-primary hover:text-primary',
@@ -38,7 +52,7 @@ export function CompareButton({ product, className }: { product: ProductCard; cl
       ) : (
         <GitCompareArrows aria-hidden="true" className="h-4 w-4" />
       )}
-      {inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır'}
+      {!iconOnly && label}
     </button>
   );
 }

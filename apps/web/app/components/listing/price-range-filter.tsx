@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { formatPrice } from '~/lib/format';
+
+/** A number input's value → whole lira; blank (or unreadable) becomes 0, as the specification says. */
+export function parsePriceInput(text: string): number {
+  const value = Number(text.trim());
+  if (!text.trim() || !Number.isFinite(value) || value < 0) return 0;
+  return Math.min(Math.trunc(value), 100_000_000);
+}
+
+/** A round upper end for the sliders: 132 325 → 140 000, 4 543 → 4 600. */
+export function sliderCeiling(max: number): number {
+  if (!(max > 0)) return 100;
+  const magnitude = 10 ** Math.floor(Math.log10(max));
+  const step = Math.max(1, magnitude / 10);
+  return Math.ceil(max / step) * step;
+}
+
+function sliderStep(ceiling: number): number {
+  const raw = ceiling / 200;
+  const magnitude = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  return Math.max(1, Math.round(raw / magnitude) * magnitude);
+}
+
+const wholePrice = (n: number) => formatPrice(n).replace(/,00$/, '');
+
+interface PriceRangeFilterProps {
+  /** Lowest and highest price among the matching products (facets.price). */
+  bounds: { min: number; max: number };
+  minPrice: number | null;
+  maxPrice: number | null;
+  onCommit: (min: number | null, max: number | null) => void;
+}
+
+const THUMB =
+  'pointer-events-none absolute inset-x-0 top-1/2 h-5 w-full -translate-y-1/2 appearance-none bg-transparent focus-visible:outline-none ' +
+  '[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:h-5 [&::-webkit-slider-thumb]:w-5 [&::-webkit-slider-thumb]:cursor-grab [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-primary [&::-webkit-slider-thumb]:bg-surface [&::-webkit-slider-thumb]:shadow ' +
+  '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-grab [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-primary [&::-moz-range-thumb]:bg-surface ' +
+  'focus-visible:[&::-webkit-slider-thumb]:ring-4 focus-visible:[&::-webkit-slider-thumb]:ring-primary/30';
+
+/**
+ * Two sliders over one track plus min and max number inputs. Dragging and typing change a
+ * draft; the filter is applied when a thumb is released or an input is left (or Enter).
+ * The max thumb at the right end means "no upper limit".
+ */
+export function PriceRangeFilter(props: PriceRangeFilterProps) {
+  const ceiling = sliderCeiling(Math.max(props.bounds.max, props.maxPrice ?? 0, props.minPrice ?? 0));
+  // Re-initialise the drafts whenever the applied range (the URL) changes.
+  return <PriceRangeDraft key={`${props.minPrice}-${props.maxPrice}-${ceiling}`} {...props} ceiling={ceiling} />;
+}
+
+function PriceRangeDraft({ minPrice, maxPrice, onCommit, ceiling }: PriceRangeFilterProps & { ceiling: number }) {
+  const id = useId();
+  const [low, setLow] = useState(minPrice ?? 0);
+  const [high, setHigh] = useState(Math.min(maxPrice ?? ceiling, ceiling));
+  const [lowText, setLowText] = useState(minPrice ? String(minPrice) : '');
+  const [highText, setHighText] = useState(maxPrice !== null ? String(maxPrice) : '');
+  const step = sliderStep(ceiling);
+
+  const commit = (nextLow: number, nextHigh: number | null) => {
+    let min: number | null = nextLow > 0 ? nextLow : null;
+    let max: number | null = nextHigh;
+    if (min !== null && max !== null && min > max) [min, max] = [max, min];
+    if (min !== minPrice || max !== maxPrice) onCommit(min, max);
+  };
+
+  const commitSliders = () => commit(low, high >= ceiling ? null : high);
+
+  const commitInputs = (event?: FormEvent) => {
+    event?.preventDefault();
+    const nextLow = parsePriceInput(lowText);
+    const typedHigh = parsePriceInput(highText);
+    // A ceiling of ₺0 would hide every product: a blank (0) maximum means "no upper limit".
+    commit(nextLow, typedHigh > 0 ? typedHigh : null);
+  };
+
+  const lowPct = (Math.min(low, ceiling) / ceiling) * 100;
+  const highPct = (Math.min(high, ceiling) / ceiling) * 100;
+  const releaseKeys = (event: KeyboardEvent) => {
+    if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End' || event.key.startsWith('Page'))
+      commitSliders();
+  };
+
+  return (
+    <form onSubmit={commitInputs} className="space-y-4" aria-label="Fiyat aralığı">
+      <div className="relative h-5">
+        <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-surface-2" />
+        <div
+          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-primary"
+          style={{ left: `${lowPct}%`, right: `${100 - highPct}%` }}
+        />
+        <input
+          type="range"
+          aria-label="En düşük fiyat"
+          aria-valuetext={wholePrice(low)}
+          min={0}
+          max={ceiling}
+          step={step}
+          value={Math.min(low, ceiling)}
+          onChange={(event) => {
+            const value = Math.min(Number(event.target.value), high - step);
+            setLow(Math.max(0, value));
+            setLowText(value > 0 ? String(Math.max(0, value)) : '');
+          }}
+          onPointerUp={commitSliders}
+          onKeyUp={releaseKeys}
+          className={clsx(THUMB, 'z-10')}
+        />
+        <input
+          type="range"
+          aria-label="En yüksek fiyat"
+          aria-valuetext={high >= ceiling ? `${wholePrice(ceiling)} ve üzeri` : wholePrice(high)}
+          min={0}
+          max={ceiling}
+          step={step}
+          value={Math.min(high, ceiling)}
+          onChange={(event) => {
+            const value = Math.max(Number(event.target.value), low + step);
+            setHigh(Math.min(ceiling, value));
+            setHighText(value >= ceiling ? '' : String(value));
+          }}
+          onPointerUp={commitSliders}
+          onKeyUp={releaseKeys}
+          className={clsx(THUMB, 'z-20')}
+        />
+      </div>
+      <div className="flex items-center justify-between text-xs text-muted" aria-hidden="true">
+        <span>{wholePrice(low)}</span>
+        <span>{high >= ceiling ? `${wholePrice(ceiling)}+` : wholePrice(high)}</span>
+      </div>
+      <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+        <div>
+          <label htmlFor={`${id}-min`} className="mb-1 block text-xs font-medium text-muted">
+            En az (₺)
+          </label>
+          <input
+            id={`${id}-min`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder="0"
+            value={lowText}
+            onChange={(event) => setLowText(event.target.value)}
+            onBlur={() => commitInputs()}
+            className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-primary"
+          />
+        </div>
+        <span aria-hidden="true" className="pb-2.5 text-muted">
+          –
+        </span>
+        <div>
+          <label htmlFor={`${id}-max`} className="mb-1 block text-xs font-medium text-muted">
+            En çok (₺)
+          </label>
+          <input
+            id={`${id}-max`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder={String(ceiling)}
+            value={highText}
+            onChange={(event) => setHighText(event.target.value)}
+            onBlur={() => commitInputs()}
+            className="h-10 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-primary"
+          />
+        </div>
+      </div>
+      {/* Enter in either input submits; the button is for pointer users who expect one. */}
+      <button
+        type="submit"
+        className="h-9 w-full rounded-lg border border-line text-sm font-semibold text-ink transition-colors hover:border-primary hover:text-primary"
+      >
+        Fiyatı Uygula
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { useMemo } from 'react';
+import { useNavigation, useRevalidator } from 'react-router';
+import { ActiveFilters } from '~/components/listing/active-filters';
+import { buildFilterChips } from '~/components/listing/filter-chips';
+import { FilterDrawer } from '~/components/listing/filter-drawer';
+import { FilterPanel } from '~/components/listing/filter-panel';
+import { activeFilterCount, clearFilters, listingSearch } from '~/components/listing/listing-params';
+import { ListingEmpty, ListingError } from '~/components/listing/listing-states';
+import { Pagination } from '~/components/listing/pagination';
+import { ProductResults } from '~/components/listing/product-results';
+import { SkeletonGrid } from '~/components/listing/skeleton-grid';
+import { SortSelect } from '~/components/listing/sort-select';
+import { useListingState } from '~/components/listing/use-listing-state';
+import { ViewSwitcher } from '~/components/listing/view-switcher';
+import { Breadcrumb } from '~/components/ui/breadcrumb';
+import { buttonClasses } from '~/components/ui/button-styles';
+import { PendingNavigation } from '~/components/ui/pending-navigation';
+import { categoryHref } from '~/lib/categories';
+import { formatNumber } from '~/lib/format';
+import type { CategoryPageData } from '../category-page-data';
+import { SubcategoryNav } from './subcategory-nav';
+
+/** The category and subcategory listing: header, filters, toolbar, results and pagination. */
+export function CategoryListingPage({ data }: { data: CategoryPageData }) {
+  const { state, setState } = useListingState();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const { listing, categorySlug, subcategorySlug, categoryTitle, subcategoryTitle } = data;
+  const facets = listing?.facets ?? null;
+  const title = subcategoryTitle ?? categoryTitle;
+  const basePath = categoryHref(categorySlug, subcategorySlug ?? undefined);
+
+  // Any listing load (a filter here, or another category) swaps the results for skeletons.
+  const loading =
+    (navigation.state === 'loading' && navigation.location.pathname.startsWith('/category/')) ||
+    revalidator.state === 'loading';
+  const total = listing?.pagination.total ?? 0;
+  const pages = listing?.pagination.pages ?? 0;
+  const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
+  const activeCount = activeFilterCount(state);
+  const clearAll = () => setState(clearFilters(state));
+
+  const description = data.category?.description;
+  const crumbs = [
+    { label: 'Ana Sayfa', to: '/' },
+    { label: categoryTitle, to: categoryHref(categorySlug) },
+    ...(subcategoryTitle ? [{ label: subcategoryTitle }] : []),
+  ];
+
+  const panel = (inDrawer: boolean) => (
+    <FilterPanel facets={facets} state={state} onChange={(next) => setState(next)} showHeading={!inDrawer} />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:px-8">
+      <PendingNavigation match={(path) => path.startsWith('/product/')} />
+      <Breadcrumb items={crumbs} />
+
+      <header className="mt-4 mb-6 space-y-4">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">{title}</h1>
+          <p className="mt-1 max-w-3xl text-sm text-muted">
+            {description || `${title} modellerinin mağaza fiyatlarını karşılaştırın, fiyat geçmişini izleyin.`}
+          </p>
+          <p role="status" className="mt-2 text-sm font-semibold text-ink">
+            {listing ? `${formatNumber(total)} ürün bulundu` : ''}
+          </p>
+        </div>
+        <SubcategoryNav
+          categorySlug={categorySlug}
+          subcategories={data.topCategory?.children ?? []}
+          currentSlug={subcategorySlug}
+        />
+      </header>
+
+      <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label="Filtreler" className="hidden lg:block">
+          <div className="sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 shadow-sm">
+            {panel(false)}
+          </div>
+        </aside>
+
+        <div className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+            <FilterDrawer activeCount={activeCount} total={total} onClear={clearAll} className="lg:hidden">
+              {panel(true)}
+            </FilterDrawer>
+            <div className="ml-auto flex items-center gap-2 sm:gap-3">
+              <SortSelect value={state.sort} onChange={(sort) => setState({ ...state, sort, page: 1 })} />
+              <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
+            </div>
+          </div>
+
+          <ActiveFilters chips={chips} onRemove={(chip) => setState(chip.without)} onClearAll={clearAll} />
+
+          {data.error ? (
+            <ListingError message={data.error} onRetry={() => void revalidator.revalidate()} />
+          ) : loading ? (
+            <SkeletonGrid />
+          ) : listing && listing.products.length > 0 ? (
+            <ProductResults products={listing.products} view={state.view} caption={`${title} ürünleri`} />
+          ) : (
+            <ListingEmpty
+              filtered={activeCount > 0}
+              action={
+                activeCount > 0 ? (
+                  <button type="button" onClick={clearAll} className={buttonClasses('primary', 'md')}>
+                    Tümünü Temizle
+                  </button>
+                ) : undefined
+              }
+            />
+          )}
+
+          {!data.error && !loading && (
+            <Pagination
+              className="pt-4"
+              page={listing?.pagination.page ?? state.page}
+              pages={pages}
+              hrefFor={(page) => `${basePath}${listingSearch({ ...state, page })}`}
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/category';
+import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
+import { messages } from '@kiyasla/contracts/messages';
+import { onlyViewChanged } from '~/components/listing/listing-params';
+import { RouteErrorContent } from '~/components/layout/route-error';
+import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
+import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
+import { CategoryNotFound } from '~/features/catalog-listing/components/category-not-found';
+import { categoryHref } from '~/lib/categories';
+import { breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const result = await loadCategoryPage(params.categorySlug, params.subcategorySlug, url, {
+    context,
+    signal: request.signal,
+  });
+  if (result.kind === 'redirect') {
+    const search = new URLSearchParams(url.search);
+    search.set('page', String(result.page));
+    throw redirect(`${url.pathname}?${search}`);
+  }
+  return data({ ...result.data, origin: siteOrigin(request) }, { status: result.status });
+}
+
+/** Switching grid/list/compact changes only the display: no new request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && onlyViewChanged(currentUrl.searchParams, nextUrl.searchParams))
+    return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle(messages.catalog.categoryNotFound) }];
+  const { origin, categorySlug, subcategorySlug, categoryTitle, subcategoryTitle, listing, state } = loaderData;
+  if (loaderData.status === 'not-found') {
+    return [{ title: pageTitle(messages.catalog.categoryNotFound) }, { name: 'robots', content: 'noindex' }];
+  }
+  const name = subcategoryTitle ?? categoryTitle;
+  const path = categoryHref(categorySlug, subcategorySlug ?? undefined);
+  // Filtered, sorted or re-viewed variants all point at the plain listing (its page kept).
+  const canonical = `${origin}${path}${state.page > 1 ? `?page=${state.page}` : ''}`;
+  const total = listing?.pagination.total;
+  const description =
+    `${name} fiyatları ve modelleri: ${total ? `${total} ürünü ` : ''}mağazalar arasında karşılaştırın, ` +
+    `fiyat geçmişini inceleyin ve en ucuz ${name} fiyatını ${PRODUCT_NAME} ile bulun.`;
+  const crumbs = [
+    { name: 'Ana Sayfa', path: '/' },
+    { name: categoryTitle, path: categoryHref(categorySlug) },
+    ...(subcategoryTitle ? [{ name: subcategoryTitle, path }] : []),
+  ];
+  return [
+    ...pageMeta({ title: `${name} fiyatları ve modelleri | ${PRODUCT_NAME}`, description, url: canonical }),
+    { 'script:ld+json': breadcrumbJsonLd(origin, crumbs) },
+  ];
+};
+
+export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
+  if (loaderData.status === 'not-found') return <CategoryNotFound />;
+  // A new category remounts the page (fresh drawer and table state); filters within it do not.
+  return (
+    <CategoryListingPage key={`${loaderData.categorySlug}/${loaderData.subcategorySlug ?? ''}`} data={loaderData} />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="px-4 py-20">
+      <RouteErrorContent error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Route } from './+types/sitemap[.]xml';
+import { getCategories } from '~/features/categories/api/get-categories';
+import { buildSitemap, getAllProducts, sitemapEntries } from '~/features/catalog-listing/sitemap';
+import { siteOrigin } from '~/lib/seo';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const init = { context, signal: request.signal };
+  try {
+    const [categories, products] = await Promise.all([getCategories(init), getAllProducts(init)]);
+    return new Response(buildSitemap(siteOrigin(request), sitemapEntries(categories, products)), {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+    });
+  } catch {
+    // Better no sitemap this time than a partial one that drops pages from the index.
+    return new Response('Site haritası şu anda oluşturulamıyor.', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300' },
+    });
+  }
+}
