@@ -3,6 +3,8 @@ import path from 'node:path';
 
 export default defineConfig({
   test: {
+    // Two workers fit the 2-core machines; each API test file gets its own database copy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,9 +21,6 @@ export default defineConfig({
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Each file gets its own database copy; two workers fit the 2-core machines.
-          pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {

@@ -86,6 +86,20 @@ describe('API skeleton', () => {
     expect(strict.json()).toMatchObject({ success: false, code: 'INVALID_JSON' });
   });
 
+  it('refuses NUL characters in URLs and JSON bodies with 400 instead of failing in the database', async () => {
+    const inUrl = await app.inject({ method: 'GET', url: '/api/products?brand=a%00b' });
+    expect(inUrl.statusCode).toBe(400);
+    expect(inUrl.json()).toMatchObject({ success: false, code: 'INVALID_CHARACTER' });
+    const inBody = await app.inject({
+      method: 'POST',
+      url: '/api/no-such-route',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a\\u0000b"}',
+    });
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json()).toMatchObject({ code: 'INVALID_CHARACTER' });
+  });
+
   it('sets security headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

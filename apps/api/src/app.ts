@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
+import { messages } from '@kiyasla/contracts/messages';
+import { AppError } from './lib/errors';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { healthRoutes } from './modules/health/health.routes';
@@ -20,6 +22,7 @@ import { mailPlugin } from './mail/mail.plugin';
 import { authPlugin } from './plugins/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAccountJobs } from './jobs/scheduler';
+import { searchRoutes } from './modules/search/search.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -36,6 +39,23 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: AppConfig;
   db: DbHandle;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in a query string or JSON body would fail deep in
+ * a query as a 500. Refuse it at the door with a 400 instead.
+ */
+function rejectNulCharacters(app: FastifyInstance) {
+  const nulError = () => new AppError(400, 'INVALID_CHARACTER', messages.generic.invalidCharacter);
+  app.addHook('onRequest', async (req) => {
+    if (/%00/.test(req.url) || req.url.includes('\u0000')) throw nulError();
+  });
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.includes('\\u0000') || text.includes('\u0000')) return done(nulError(), undefined);
+    defaultJson(req, text, done);
+  });
 }
 
 /** Builds the API (everything under /api) without listening; server.ts listens, tests inject. */
@@ -58,6 +78,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  rejectNulCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -97,6 +118,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(categoryRoutes);
       await api.register(productRoutes);
       await api.register(storeRoutes);
+      await api.register(searchRoutes);
       await api.register(mediaRoutes, { db: db.db });
       await api.register(settingsRoutes);
       await api.register(authRoutes);

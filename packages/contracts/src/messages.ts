@@ -17,6 +17,7 @@ export const messages = {
     maintenance: 'Sitemiz bakımdadır. Lütfen daha sonra tekrar deneyin.',
     badJson: 'İstek gövdesi geçerli bir JSON değil.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü.',
+    invalidCharacter: 'İstek geçersiz bir karakter içeriyor.',
   },
   catalog: {
     productNotFound: 'Ürün bulunamadı',

@@ -204,7 +204,9 @@ describe('product detail', () => {
   });
 
   it('derives a daily price history whose last point is the current lowest price', async () => {
-    const { data } = await get<{ data: PriceHistory }>(`/api/products/${card._id}/price-history?range=6m&perStore=true`);
+    const { data } = await get<{ data: PriceHistory }>(
+      `/api/products/${card._id}/price-history?range=6m&perStore=true`,
+    );
     expect(data.points.length).toBeGreaterThanOrEqual(150);
     expect(data.points.at(-1)!.price).toBe(card.currentPrice);
     expect(data.stats.min).toBe(Math.min(...data.points.map((p) => p.price)));
@@ -214,8 +216,9 @@ describe('product detail', () => {
     const month = (await get<{ data: PriceHistory }>(`/api/products/${card._id}/price-history?range=1m`)).data;
     expect(month.points).toHaveLength(30);
     const storeSlug = card.stores[0]!.slug;
-    const single = (await get<{ data: PriceHistory }>(`/api/products/${card._id}/price-history?range=1m&store=${storeSlug}`))
-      .data;
+    const single = (
+      await get<{ data: PriceHistory }>(`/api/products/${card._id}/price-history?range=1m&store=${storeSlug}`)
+    ).data;
     expect(single.points.at(-1)!.price).toBe(card.stores[0]!.price);
     await get(`/api/products/${card._id}/price-history?range=2y`, 400);
   });
@@ -223,9 +226,11 @@ describe('product detail', () => {
   it('pages, sorts and filters real reviews with a summary', async () => {
     const list = await get<{ data: ProductCard[] }>('/api/products?sort=popularity&limit=1');
     const popular = list.data[0]!;
-    const body = await get<{ data: Review[]; pagination: { total: number }; summary: { count: number; average: number; distribution: Record<string, number> } }>(
-      `/api/products/${popular._id}/reviews?limit=10&sort=rating`,
-    );
+    const body = await get<{
+      data: Review[];
+      pagination: { total: number };
+      summary: { count: number; average: number; distribution: Record<string, number> };
+    }>(`/api/products/${popular._id}/reviews?limit=10&sort=rating`);
     expect(body.summary.count).toBe(popular.ratingsCount);
     expect(body.summary.average).toBeCloseTo(popular.averageRating, 1);
     const ratings = body.data.map((r) => r.rating);
@@ -268,7 +273,9 @@ describe('product detail', () => {
 
 describe('stores', () => {
   it('lists stores with logos and offer counts, and finds one by slug or id', async () => {
-    const { data } = await get<{ data: { _id: string; slug: string; logo: string; offerCount: number }[] }>('/api/stores');
+    const { data } = await get<{ data: { _id: string; slug: string; logo: string; offerCount: number }[] }>(
+      '/api/stores',
+    );
     expect(data.length).toBeGreaterThanOrEqual(8);
     expect(data.every((s) => s.offerCount >= 0 && s.logo)).toBe(true);
     const first = data[0]!;

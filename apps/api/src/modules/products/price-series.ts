@@ -4,7 +4,12 @@ import type { PriceHistoryRange } from '@kiyasla/contracts/catalog';
 const TR_OFFSET_MS = 3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = { '1m': 30, '3m': 90, '6m': 180, '1y': 365 };
+export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = {
+  '1m': 30,
+  '3m': 90,
+  '6m': 180,
+  '1y': 365,
+};
 
 export interface PriceChange {
   offerId: string;
@@ -76,7 +81,11 @@ export interface SeriesResult {
  * line, min/avg/max of the range, and for how many days the current lowest price is the
  * lowest (looking back over the whole history, not only the range).
  */
-export function buildPriceSeries(changes: PriceChange[], range: PriceHistoryRange, now: Date = new Date()): SeriesResult {
+export function buildPriceSeries(
+  changes: PriceChange[],
+  range: PriceHistoryRange,
+  now: Date = new Date(),
+): SeriesResult {
   const empty: SeriesResult = {
     points: [],
     perOffer: new Map(),

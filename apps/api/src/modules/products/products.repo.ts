@@ -15,6 +15,13 @@ const ORDER: Record<SortOption, SQL[]> = {
   newest: [desc(products.createdAt), asc(products.id)],
 };
 
+function orderFor(sort: ListingPage['sort'], f: ListingFilters): SQL[] {
+  if (sort === 'relevance') {
+    return f.search ? [sql`${f.search.rank} desc`, desc(products.ratingsCount), asc(products.id)] : ORDER.popularity;
+  }
+  return ORDER[sort];
+}
+
 /** A filter group left out when computing that group's own facet counts. */
 export type FilterGroup = 'brand' | 'store' | 'price' | `spec:${string}`;
 
@@ -29,6 +36,7 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
     f.subcategoryId ? eq(products.subcategoryId, f.subcategoryId) : undefined,
     f.productIds ? (f.productIds.length ? inArray(products.id, f.productIds) : sql`false`) : undefined,
     f.featured ? eq(products.isFeatured, true) : undefined,
+    f.search?.where,
   ];
   if (except !== 'brand' && f.brands.length) conditions.push(inArray(products.brand, f.brands));
   if (except !== 'price') {
@@ -67,7 +75,7 @@ export async function findProducts(
       .select()
       .from(products)
       .where(where)
-      .orderBy(...ORDER[page.sort])
+      .orderBy(...orderFor(page.sort, filters))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ n: count() }).from(products).where(where),

@@ -15,7 +15,7 @@ import {
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { errorEnvelopeSchema, paginationSchema } from '@kiyasla/contracts/envelope';
 import { ok } from '../../lib/reply';
-import { listingQuerySchema } from './listing-filters';
+import { listingQueryBase, listingQuerySchema, withPriceRangeCheck } from './listing-filters';
 import {
   getPriceHistory,
   getProductDetail,
@@ -27,7 +27,11 @@ import { ViewRecorder } from './view-recorder';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const productId = z.object({ id: z.string().min(1).max(64) });
-const slugOrId = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/i);
+const slugOrId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9-]+$/i);
 
 const listResponse = z.object({
   success: z.literal(true),
@@ -72,15 +76,13 @@ export async function productRoutes(app: FastifyInstance) {
         tags: ['catalog'],
         summary: 'Bir kategorinin (veya ?parent= ile alt kategorinin) ürünleri, filtreler ve facet’ler',
         params: z.object({ idOrSlug: slugOrId }),
-        querystring: listingQuerySchema.and(z.object({ parent: slugOrId.optional() })),
+        querystring: withPriceRangeCheck(listingQueryBase.extend({ parent: slugOrId.optional() })),
         response: { 200: listResponse, ...errors },
       },
     },
     async (req) => {
       const { parent, ...q } = req.query;
-      const scope = parent
-        ? { category: parent, subcategory: req.params.idOrSlug }
-        : { category: req.params.idOrSlug };
+      const scope = parent ? { category: parent, subcategory: req.params.idOrSlug } : { category: req.params.idOrSlug };
       const { items, pagination, facets } = await listProducts(db, scope, q);
       return { success: true as const, data: items, pagination, ...(facets ? { facets } : {}) };
     },

@@ -1,4 +1,14 @@
-import type { Category, Facets, PriceHistory, PriceHistoryRange, ProductCard, ProductDetail, Review, ReviewSummary, StoreOffer } from '@kiyasla/contracts/catalog';
+import type {
+  Category,
+  Facets,
+  PriceHistory,
+  PriceHistoryRange,
+  ProductCard,
+  ProductDetail,
+  Review,
+  ReviewSummary,
+  StoreOffer,
+} from '@kiyasla/contracts/catalog';
 import { SPEC_LABELS } from '@kiyasla/contracts/catalog';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
@@ -7,7 +17,13 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
-import { parseSpecFilters, type ListingFilters, type ListingQuery } from './listing-filters';
+import {
+  parseSpecFilters,
+  type ListingFilters,
+  type ListingPage,
+  type ListingQuery,
+  type TextSearch,
+} from './listing-filters';
 import { buildPriceSeries } from './price-series';
 import {
   findActiveProduct,
@@ -31,11 +47,16 @@ export interface ListingScope {
   category?: string;
   /** Subcategory slug under `category`, or an id. */
   subcategory?: string;
-  /** Restrict to these products (search results). */
+  /** Restrict to these products. */
   productIds?: string[];
+  /** A text search (condition + rank) from the search module. */
+  search?: TextSearch;
 }
 
-async function toFilters(db: Database, scope: ListingScope, q: ListingQuery): Promise<ListingFilters> {
+/** The listing query with the sorts of a listing, plus `relevance` for searches. */
+export type ListingInput = Omit<ListingQuery, 'sort'> & { sort: ListingPage['sort'] };
+
+async function toFilters(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingFilters> {
   const category = scope.category ? await getCategory(db, scope.category) : undefined;
   const subcategory = scope.subcategory
     ? await getCategory(db, scope.subcategory, category && category.parent === null ? category.slug : undefined)
@@ -48,6 +69,7 @@ async function toFilters(db: Database, scope: ListingScope, q: ListingQuery): Pr
     ...(q.minPrice !== undefined ? { minPriceKurus: tryToKurus(q.minPrice) } : {}),
     ...(q.maxPrice !== undefined ? { maxPriceKurus: tryToKurus(q.maxPrice) } : {}),
     ...(scope.productIds ? { productIds: scope.productIds } : {}),
+    ...(scope.search ? { search: scope.search } : {}),
   };
   if (category) {
     if (category.parent) {
@@ -61,7 +83,10 @@ async function toFilters(db: Database, scope: ListingScope, q: ListingQuery): Pr
   return filters;
 }
 
-export async function toCards(db: Database, rows: Awaited<ReturnType<typeof findProducts>>['rows']): Promise<ProductCard[]> {
+export async function toCards(
+  db: Database,
+  rows: Awaited<ReturnType<typeof findProducts>>['rows'],
+): Promise<ProductCard[]> {
   const [categories, offers] = await Promise.all([
     listCategories(db),
     findCheapestOffers(
@@ -83,7 +108,7 @@ export async function toCards(db: Database, rows: Awaited<ReturnType<typeof find
 export async function listProducts(
   db: Database,
   scope: ListingScope,
-  q: ListingQuery,
+  q: ListingInput,
 ): Promise<{ items: ProductCard[]; pagination: Pagination; facets?: Facets }> {
   const filters = await toFilters(db, scope, q);
   const [{ rows, total }, facets] = await Promise.all([
@@ -154,7 +179,11 @@ function presentOffer(o: OfferWithStoreRow): StoreOffer {
     availability: o.availability,
     inStock: o.isActive && (o.availability === 'in-stock' || o.availability === 'limited'),
     isActive: o.isActive,
-    shipping: { free: o.shippingFree || o.shippingCost === 0, cost: kurusToTry(o.shippingCost), estimatedDays: o.shippingDays },
+    shipping: {
+      free: o.shippingFree || o.shippingCost === 0,
+      cost: kurusToTry(o.shippingCost),
+      estimatedDays: o.shippingDays,
+    },
     shippingLabel: shippingLabel(o.shippingFree, o.shippingCost),
     store: {
       _id: o.storeId,
@@ -220,7 +249,8 @@ export async function getPriceHistory(
     changes.filter((c) => offerIds.has(c.offerId)),
     range,
   );
-  const toTry = (points: { date: string; price: number }[]) => points.map((p) => ({ date: p.date, price: kurusToTry(p.price) }));
+  const toTry = (points: { date: string; price: number }[]) =>
+    points.map((p) => ({ date: p.date, price: kurusToTry(p.price) }));
   const money = (v: number | null) => (v === null ? null : kurusToTry(v));
   return {
     range,

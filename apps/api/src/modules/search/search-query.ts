@@ -1,0 +1,48 @@
+import { foldTurkish } from '@kiyasla/contracts/text';
+
+export const MAX_QUERY_LENGTH = 200;
+const MAX_TOKENS = 8;
+const MAX_TOKEN_LENGTH = 40;
+
+export interface ParsedQuery {
+  /** What the shopper typed, trimmed and with inner whitespace collapsed. */
+  display: string;
+  /** tr lower-case, used for the search log (keeps Turkish letters for display). */
+  normalized: string;
+  /** Folded words: the units matched against the folded search text. */
+  tokens: string[];
+}
+
+/**
+ * Splits a query the way the index splits product text: tr lower-case, ASCII-fold, keep
+ * letters and digits only. "IPHONE 16 Pro", "ıphone 16 pro" and "iPhone-16 PRO" all give
+ * ["iphone", "16", "pro"]; SQL and regex metacharacters simply disappear.
+ */
+export function parseQuery(raw: string): ParsedQuery {
+  const display = raw.replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
+  const normalized = display.toLocaleLowerCase('tr-TR');
+  const tokens = [
+    ...new Set(
+      foldTurkish(display)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .map((t) => t.slice(0, MAX_TOKEN_LENGTH)),
+    ),
+  ].slice(0, MAX_TOKENS);
+  return { display, normalized, tokens };
+}
+
+/**
+ * A `to_tsquery('simple', ...)` text: every token must match (AND) as a word prefix, and a
+ * token may have alternatives (spelling corrections) that are OR-ed. Tokens only contain
+ * [a-z0-9], so nothing here can break the tsquery syntax.
+ */
+export function prefixTsQuery(alternatives: string[][]): string {
+  return alternatives
+    .filter((alts) => alts.length > 0)
+    .map((alts) => {
+      const parts = alts.map((a) => `${a}:*`);
+      return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
+    })
+    .join(' & ');
+}

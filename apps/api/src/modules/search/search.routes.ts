@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { facetsSchema, productCardSchema } from '@kiyasla/contracts/catalog';
+import { SORT_OPTIONS } from '@kiyasla/contracts/constants';
+import { errorEnvelopeSchema, okEnvelope, paginationSchema } from '@kiyasla/contracts/envelope';
+import { suggestionSchema, trendingSchema } from '@kiyasla/contracts/search';
+import { ok } from '../../lib/reply';
+import { listingQueryBase, withPriceRangeCheck } from '../products/listing-filters';
+import { parseQuery } from './search-query';
+import { SearchLogger } from './search-log';
+import { searchProducts, suggest, trending } from './search.service';
+
+const queryText = z
+  .string()
+  .max(500, 'Arama terimi en fazla 500 karakter olabilir')
+  .transform((v) => v.trim());
+
+export async function searchRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.dbHandle.db;
+  const searchLog = new SearchLogger(db, app.log);
+  app.addHook('onClose', async () => searchLog.flush());
+
+  r.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Ürün araması: Türkçe harf duyarsız, yazım hatasına toleranslı; liste filtreleri ve facet’ler',
+        querystring: withPriceRangeCheck(
+          listingQueryBase.extend({
+            q: queryText.default(''),
+            sort: z.enum(['relevance', ...SORT_OPTIONS]).default('relevance'),
+          }),
+        ),
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.array(productCardSchema),
+            pagination: paginationSchema,
+            facets: facetsSchema.optional(),
+            query: z.string(),
+            correctedQuery: z.string().nullable(),
+          }),
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => {
+      const { q, ...input } = req.query;
+      const result = await searchProducts(db, q, input);
+      if (input.page === 1) searchLog.record(parseQuery(q).normalized, result.pagination.total);
+      return {
+        success: true as const,
+        data: result.items,
+        pagination: result.pagination,
+        ...(result.facets ? { facets: result.facets } : {}),
+        query: result.query,
+        correctedQuery: result.correctedQuery,
+      };
+    },
+  );
+
+  r.get(
+    '/search/suggestions',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Yazarken öneriler: en fazla 8 ürün, kategori ve marka',
+        querystring: z.object({ q: queryText.default('') }),
+        response: { 200: okEnvelope(z.array(suggestionSchema)), 400: errorEnvelopeSchema },
+      },
+    },
+    async (req) => ok(await suggest(db, req.query.q)),
+  );
+
+  r.get(
+    '/search/trending',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Son 7 günün en çok aranan terimleri (boş veritabanında seçilmiş liste)',
+        response: { 200: okEnvelope(z.array(trendingSchema)) },
+      },
+    },
+    async () => ok(await trending(db)),
+  );
+}

@@ -1,0 +1,181 @@
+import type { Facets, ProductCard } from '@kiyasla/contracts/catalog';
+import type { Pagination } from '@kiyasla/contracts/envelope';
+import {
+  CURATED_TRENDING,
+  SUGGESTION_LIMIT,
+  TRENDING_LIMIT,
+  type Suggestion,
+  type TrendingTerm,
+} from '@kiyasla/contracts/search';
+import { kurusToTry } from '@kiyasla/contracts/money';
+import { foldTurkish } from '@kiyasla/contracts/text';
+import type { Database } from '../../db/client';
+import { TtlCache } from '../../lib/ttl-cache';
+import { listCategories } from '../categories/categories.service';
+import { listProducts, type ListingInput } from '../products/products.service';
+import { parseQuery, prefixTsQuery, type ParsedQuery } from './search-query';
+import {
+  brandProductCounts,
+  closestTerms,
+  suggestProducts,
+  textSearchSql,
+  topSearches,
+  unknownTokens,
+} from './search.repo';
+
+/**
+ * For each token, the words to look for: the token itself, or — when no indexed word starts
+ * with it — the closest indexed words ("samsnug" → "samsung").
+ */
+async function tokenAlternatives(
+  db: Database,
+  q: ParsedQuery,
+): Promise<{ alternatives: string[][]; corrected: boolean }> {
+  const unknown = await unknownTokens(db, q.tokens);
+  let corrected = false;
+  const alternatives = await Promise.all(
+    q.tokens.map(async (token) => {
+      if (!unknown.has(token)) return [token];
+      const close = await closestTerms(db, token);
+      if (close.length === 0) return [token];
+      corrected = true;
+      return close;
+    }),
+  );
+  return { alternatives, corrected };
+}
+
+export interface SearchResult {
+  items: ProductCard[];
+  pagination: Pagination;
+  facets?: Facets;
+  query: string;
+  /** The query as it was understood after spelling corrections, when any were made. */
+  correctedQuery: string | null;
+}
+
+export async function searchProducts(
+  db: Database,
+  rawQuery: string,
+  input: ListingInput & { category?: string; subcategory?: string },
+): Promise<SearchResult> {
+  const q = parseQuery(rawQuery);
+  const empty = { items: [], pagination: { page: input.page, limit: input.limit, total: 0, pages: 0 } };
+  if (q.tokens.length === 0) return { ...empty, query: q.display, correctedQuery: null };
+  const { alternatives, corrected } = await tokenAlternatives(db, q);
+  const search = textSearchSql(prefixTsQuery(alternatives), q.display);
+  const result = await listProducts(
+    db,
+    {
+      ...(input.category ? { category: input.category } : {}),
+      ...(input.subcategory ? { subcategory: input.subcategory } : {}),
+      search,
+    },
+    input,
+  );
+  return {
+    ...result,
+    query: q.display,
+    correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
+  };
+}
+
+// Brand names change only with the catalog; a few minutes of staleness is harmless here.
+const brandCache = new TtlCache<{ brand: string; folded: string; n: number }[]>(5 * 60_000);
+
+function brands(db: Database) {
+  return brandCache.get('all', async () =>
+    (await brandProductCounts(db)).map((b) => ({ ...b, folded: foldTurkish(b.brand) })).sort((a, b) => b.n - a.n),
+  );
+}
+
+function startsWithAnyWord(folded: string, token: string): boolean {
+  return folded.startsWith(token) || folded.includes(` ${token}`);
+}
+
+/**
+ * The search box dropdown, called on every keystroke: up to 8 entries mixing matching
+ * categories and brands (from in-memory lists) and the most popular matching products
+ * (one indexed query).
+ */
+export async function suggest(db: Database, rawQuery: string): Promise<Suggestion[]> {
+  const q = parseQuery(rawQuery);
+  if (q.tokens.length === 0) return [];
+  const phrase = q.tokens.join(' ');
+  const [categories, brandList, alternatives] = await Promise.all([
+    listCategories(db),
+    brands(db),
+    q.tokens.join('').length >= 3
+      ? tokenAlternatives(db, q)
+      : Promise.resolve({ alternatives: q.tokens.map((t) => [t]) }),
+  ]);
+  const byId = new Map(categories.map((c) => [c._id, c]));
+  const categoryHits: Suggestion[] = categories
+    .filter((c) => startsWithAnyWord(foldTurkish(c.name), phrase) || c.slug.startsWith(phrase.replace(/ /g, '-')))
+    .slice(0, 2)
+    .map((c) => {
+      const parent = c.parent ? byId.get(c.parent) : undefined;
+      return {
+        type: 'category' as const,
+        _id: c._id,
+        text: c.name,
+        parentName: parent?.name ?? null,
+        url: parent ? `/category/${parent.slug}/${c.slug}` : `/category/${c.slug}`,
+      };
+    });
+  const brandHits: Suggestion[] = brandList
+    .filter((b) => startsWithAnyWord(b.folded, phrase))
+    .slice(0, 2)
+    .map((b) => ({
+      type: 'brand' as const,
+      text: b.brand,
+      productCount: b.n,
+      url: `/search?q=${encodeURIComponent(b.brand)}`,
+    }));
+  const productLimit = SUGGESTION_LIMIT - categoryHits.length - brandHits.length;
+  const rows = await suggestProducts(db, prefixTsQuery(alternatives.alternatives), productLimit);
+  const productHits: Suggestion[] = rows.map((p) => ({
+    type: 'product' as const,
+    _id: p.id,
+    text: p.name,
+    brand: p.brand,
+    image: (p.images.find((i) => i.isPrimary) ?? p.images[0])?.url ?? `/api/media/products/${p.id}.svg`,
+    price: p.minPrice === null ? null : kurusToTry(p.minPrice),
+    url: `/product/${p.id}`,
+  }));
+  return [...categoryHits, ...brandHits, ...productHits].slice(0, SUGGESTION_LIMIT);
+}
+
+const trendingCache = new TtlCache<TrendingTerm[]>(60_000);
+
+/**
+ * Most searched successful terms of the last 7 days. Spellings that fold to the same words
+ * ("kulaklik", "kulaklık") count together and show the most common spelling; an empty log
+ * falls back to a curated list.
+ */
+export function trending(db: Database, now = new Date()): Promise<TrendingTerm[]> {
+  return trendingCache.get('7d', async () => {
+    const since = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+    const rows = await topSearches(db, since, 200);
+    const groups = new Map<string, { total: number; best: { query: string; n: number } }>();
+    for (const row of rows) {
+      const key = parseQuery(row.query).tokens.join(' ');
+      if (!key) continue;
+      const g = groups.get(key);
+      if (!g) groups.set(key, { total: row.n, best: row });
+      else {
+        g.total += row.n;
+        if (row.n > g.best.n) g.best = row;
+      }
+    }
+    const terms = [...groups.values()]
+      .sort((a, b) => b.total - a.total)
+      .slice(0, TRENDING_LIMIT)
+      .map((g) => ({ term: g.best.query, count: g.total }));
+    return terms.length ? terms : CURATED_TRENDING.map((term) => ({ term, count: 0 }));
+  });
+}
+
+export function invalidateTrending() {
+  trendingCache.clear();
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import type { Suggestion, TrendingTerm } from '@kiyasla/contracts/search';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import type { DbHandle } from '../../db/client';
+import { createTestDatabase } from '../../test/db';
+import { searchLog } from '../../db/schema/search-log';
+import { invalidateTrending } from './search.service';
+
+let db: DbHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await buildApp({ config: testConfig(), db });
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+});
+
+interface SearchBody {
+  data: ProductCard[];
+  pagination: { total: number; page: number; pages: number };
+  query: string;
+  correctedQuery: string | null;
+}
+
+async function search(q: string, extra = ''): Promise<SearchBody> {
+  const res = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  return res.json();
+}
+
+describe('GET /api/search — the way Turkish shoppers type', () => {
+  it('finds headphones for "kulaklik" and "Kulaklık" alike', async () => {
+    const plain = await search('kulaklik');
+    const turkish = await search('Kulaklık');
+    expect(plain.pagination.total).toBeGreaterThan(5);
+    expect(turkish.pagination.total).toBe(plain.pagination.total);
+    expect(plain.data.slice(0, 10).every((p) => p.category?.slug === 'kulaklik')).toBe(true);
+  });
+
+  it('finds iPhones for "IPHONE", "ıphone" and "iphone"', async () => {
+    const results = await Promise.all(['IPHONE', 'ıphone', 'iphone', 'İPHONE'].map((q) => search(q)));
+    const ids = results.map((r) => r.data.map((p) => p._id).join());
+    expect(new Set(ids).size).toBe(1);
+    expect(results[0]!.pagination.total).toBeGreaterThan(3);
+    expect(results[0]!.data.every((p) => /iphone/i.test(p.name))).toBe(true);
+  });
+
+  it('finds chargers and fridges typed without Turkish letters', async () => {
+    const sarj = await search('sarj aleti');
+    expect(sarj.pagination.total).toBeGreaterThan(0);
+    expect(sarj.data.every((p) => /şarj/i.test(p.name))).toBe(true);
+    expect((await search('ŞARJ')).pagination.total).toBeGreaterThanOrEqual(sarj.pagination.total);
+    const fridge = await search('buzdolabi');
+    expect(fridge.pagination.total).toBeGreaterThan(0);
+    expect(fridge.data[0]!.category?.slug).toBe('beyaz-esya');
+  });
+
+  it('still finds a brand with a one-letter typo', async () => {
+    const typo = await search('samsnug galaxy');
+    expect(typo.pagination.total).toBeGreaterThan(0);
+    expect(typo.data.every((p) => p.brand === 'Samsung')).toBe(true);
+    expect(typo.correctedQuery).toBe('samsung galaxy');
+    const typo2 = await search('lenova');
+    expect(typo2.data.length).toBeGreaterThan(0);
+    expect(typo2.data[0]!.brand).toBe('Lenovo');
+  });
+
+  it('finds a model by its model number', async () => {
+    const s24 = await search('s24 ultra 256');
+    expect(s24.pagination.total).toBeGreaterThan(0);
+    expect(s24.data[0]!.name).toMatch(/S24 Ultra/);
+    expect(s24.data[0]!.name).toMatch(/256/);
+  });
+
+  it('ranks name and brand matches above description-only matches', async () => {
+    const body = await search('kablosuz');
+    expect(body.pagination.total).toBeGreaterThan(0);
+    const firstNameHit = body.data.findIndex((p) => /kablosuz/i.test(p.name));
+    const firstOther = body.data.findIndex((p) => !/kablosuz/i.test(p.name));
+    if (firstNameHit >= 0 && firstOther >= 0) expect(firstNameHit).toBeLessThan(firstOther);
+  });
+
+  it('applies listing filters, sorts and facets to the result set', async () => {
+    const body = await search('samsung', '&category=telefon&sort=price-low&facets=true');
+    expect(body.data.every((p) => p.category?.slug === 'telefon' && p.brand === 'Samsung')).toBe(true);
+    const prices = body.data.map((p) => p.currentPrice!);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const res = await app.inject({ method: 'GET', url: '/api/search?q=samsung&facets=true' });
+    const facets = res.json().facets;
+    expect(facets.brands.map((b: { value: string }) => b.value)).toContain('Samsung');
+  });
+
+  it('answers SQL/regex metacharacters and very long queries cleanly', async () => {
+    for (const q of ["'; drop table products; --", '.*+?^${}()|[]\\', "%_' or 1=1", '&|!:*<->', '(((', '\u0000x']) {
+      const res = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
+      expect([200, 400], q).toContain(res.statusCode);
+      expect(res.json().success, q).toBe(res.statusCode === 200);
+    }
+    const long = await app.inject({ method: 'GET', url: `/api/search?q=${'a'.repeat(1000)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const longOk = await app.inject({
+      method: 'GET',
+      url: `/api/search?q=${encodeURIComponent('iphone '.repeat(60))}`,
+    });
+    expect(longOk.statusCode).toBe(200);
+    const sugg = await app.inject({ method: 'GET', url: `/api/search/suggestions?q=${'x'.repeat(1000)}` });
+    expect(sugg.statusCode).toBe(400);
+  });
+
+  it('returns an empty result for nonsense and for a blank query', async () => {
+    expect((await search('qqqqzzzzxxxx')).pagination.total).toBe(0);
+    expect((await search('   ')).data).toEqual([]);
+  });
+});
+
+describe('GET /api/search/suggestions', () => {
+  async function suggestions(q: string): Promise<Suggestion[]> {
+    const res = await app.inject({ method: 'GET', url: `/api/search/suggestions?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  }
+
+  it('mixes categories, brands and products, at most 8', async () => {
+    const s = await suggestions('sam');
+    expect(s.length).toBeLessThanOrEqual(8);
+    expect(s.some((x) => x.type === 'brand' && x.text === 'Samsung')).toBe(true);
+    const product = s.find((x) => x.type === 'product');
+    expect(product).toBeDefined();
+    if (product?.type === 'product') {
+      expect(product.url).toBe(`/product/${product._id}`);
+      expect(product.image).toMatch(/\.svg/);
+      expect(product.price).toBeGreaterThan(0);
+    }
+    const cat = await suggestions('kulak');
+    expect(cat[0]).toMatchObject({ type: 'category', text: 'Kulaklık', url: '/category/kulaklik' });
+  });
+
+  it('answers from the first typed character and folds Turkish letters', async () => {
+    expect((await suggestions('i')).length).toBeGreaterThan(0);
+    const a = await suggestions('ıph');
+    const b = await suggestions('IPH');
+    expect(a.map((x) => x.text)).toEqual(b.map((x) => x.text));
+    expect(a.some((x) => x.type === 'product' && /iPhone/.test(x.text))).toBe(true);
+    expect(await suggestions('')).toEqual([]);
+  });
+});
+
+describe('GET /api/search/trending', () => {
+  it('falls back to a curated list on an empty log, then reports real searches', async () => {
+    // Start from an empty log: flush what earlier tests searched, then clear it.
+    await app.close();
+    await db.db.delete(searchLog);
+    app = await buildApp({ config: testConfig(), db });
+    invalidateTrending();
+    const empty: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
+    expect(empty.length).toBeGreaterThan(0);
+    expect(empty.every((t) => t.count === 0)).toBe(true);
+
+    for (let i = 0; i < 3; i++) await search('Kulaklık');
+    await search('kulaklik');
+    await search('iphone');
+    await search('qqqqzzzzxxxx'); // no results: never trending
+    await app.close(); // flushes the buffered log
+    app = await buildApp({ config: testConfig(), db });
+    invalidateTrending();
+    const terms: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
+    expect(terms[0]).toEqual({ term: 'kulaklık', count: 4 });
+    expect(terms.map((t) => t.term)).toContain('iphone');
+    expect(terms.map((t) => t.term)).not.toContain('qqqqzzzzxxxx');
+  });
+});
