@@ -42,8 +42,7 @@ export function ActiveFilters({
               className="group inline-flex max-w-full items-center gap-1.5 rounded-full border border-primary/30 bg-primary-soft py-1 pr-1.5 pl-3 text-sm text-primary transition-colors hover:border-primary"
             >
               <span className="truncate">
-                <span className="font-normal opacity-80">{chip.group}:</span>{' '}
-                <span className="font-semibold">{chip.label}</span>
+                <span className="font-normal">{chip.group}:</span> <span className="font-semibold">{chip.label}</span>
               </span>
               <span className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-primary/10 transition-colors group-hover:bg-primary group-hover:text-primary-ink">
                 <X aria-hidden="true" className="h-3.5 w-3.5" />

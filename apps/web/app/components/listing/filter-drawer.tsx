@@ -42,7 +42,7 @@ export function FilterDrawer({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-full max-w-sm flex-col bg-surface text-ink shadow-2xl focus:outline-none">
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(24rem,calc(100%-2.5rem))] flex-col bg-surface text-ink shadow-2xl focus:outline-none">
           <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
             <Dialog.Title className="flex items-center gap-2 text-lg font-bold">
               <SlidersHorizontal aria-hidden="true" className="h-5 w-5 text-primary" />

@@ -14,6 +14,7 @@ import {
 } from './listing-params';
 import { parseSpecNumber } from './compact-sort';
 import { PriceRangeFilter } from './price-range-filter';
+import { useOptimisticValue } from './use-optimistic-value';
 
 type FacetValue = Facets['brands'][number];
 
@@ -78,6 +79,44 @@ function FilterGroup({
   );
 }
 
+function FilterCheckbox({
+  item,
+  checked: applied,
+  onToggle,
+}: {
+  item: FacetValue;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  const [checked, setChecked] = useOptimisticValue(applied);
+  const empty = item.count === 0 && !checked;
+  return (
+    <li>
+      <label
+        className={clsx(
+          'flex cursor-pointer items-center gap-2.5 rounded-md px-1.5 py-1.5 text-sm transition-colors hover:bg-surface-2',
+          empty && 'cursor-not-allowed opacity-60',
+        )}
+      >
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={empty}
+          onChange={() => {
+            setChecked(!checked);
+            onToggle();
+          }}
+          className="h-4 w-4 shrink-0 rounded border-line accent-[var(--k-primary)]"
+        />
+        <span className={clsx('min-w-0 flex-1 truncate text-ink', checked && 'font-semibold')}>{item.label}</span>
+        <span className="shrink-0 rounded-full bg-surface-2 px-2 py-0.5 text-[11px] font-medium text-muted tabular-nums">
+          {formatNumber(item.count)}
+        </span>
+      </label>
+    </li>
+  );
+}
+
 function CheckboxList({
   name,
   values,
@@ -97,34 +136,14 @@ function CheckboxList({
     <fieldset>
       <legend className="sr-only">{name}</legend>
       <ul className="space-y-1">
-        {shown.map((item) => {
-          const checked = isChecked(item.value);
-          const empty = item.count === 0 && !checked;
-          return (
-            <li key={item.value}>
-              <label
-                className={clsx(
-                  'flex cursor-pointer items-center gap-2.5 rounded-md px-1.5 py-1.5 text-sm transition-colors hover:bg-surface-2',
-                  empty && 'cursor-not-allowed opacity-60',
-                )}
-              >
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={empty}
-                  onChange={() => onToggle(item.value)}
-                  className="h-4 w-4 shrink-0 rounded border-line accent-[var(--k-primary)]"
-                />
-                <span className={clsx('min-w-0 flex-1 truncate', checked ? 'font-semibold text-ink' : 'text-ink')}>
-                  {item.label}
-                </span>
-                <span className="shrink-0 rounded-full bg-surface-2 px-2 py-0.5 text-[11px] font-medium text-muted tabular-nums">
-                  {formatNumber(item.count)}
-                </span>
-              </label>
-            </li>
-          );
-        })}
+        {shown.map((item) => (
+          <FilterCheckbox
+            key={item.value}
+            item={item}
+            checked={isChecked(item.value)}
+            onToggle={() => onToggle(item.value)}
+          />
+        ))}
       </ul>
       {hidden > 0 && (
         <button

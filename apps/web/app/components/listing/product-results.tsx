@@ -12,13 +12,13 @@ export function ProductResults({
 }: {
   products: readonly ProductCardData[];
   view: ViewMode;
-  /** What the compact table lists, for its caption: "Telefon ürünleri". */
+  /** What is listed, for the list's label and the table's caption: "Telefon ürünleri". */
   caption: string;
 }) {
   if (view === 'compact') return <CompactTable products={products} caption={caption} />;
   if (view === 'list') {
     return (
-      <ul className="space-y-4">
+      <ul aria-label={caption} className="space-y-4">
         {products.map((product, i) => (
           <li key={product._id}>
             <ProductCard product={product} variant="list" headingLevel={2} priority={i < 3} />
@@ -28,7 +28,7 @@ export function ProductResults({
     );
   }
   return (
-    <ul className={RESULTS_GRID}>
+    <ul aria-label={caption} className={RESULTS_GRID}>
       {products.map((product, i) => (
         <li key={product._id}>
           <ProductCard product={product} headingLevel={2} priority={i < 3} />

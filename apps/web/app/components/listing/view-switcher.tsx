@@ -1,6 +1,7 @@
 import { LayoutGrid, List, Table2, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ViewMode } from './listing-params';
+import { useOptimisticValue } from './use-optimistic-value';
 
 const VIEWS: ReadonlyArray<{ mode: ViewMode; label: string; icon: LucideIcon }> = [
   { mode: 'grid', label: 'Izgara görünümü', icon: LayoutGrid },
@@ -18,6 +19,7 @@ export function ViewSwitcher({
   onChange: (view: ViewMode) => void;
   className?: string;
 }) {
+  const [shown, setShown] = useOptimisticValue(value);
   return (
     <div
       role="group"
@@ -25,7 +27,7 @@ export function ViewSwitcher({
       className={clsx('inline-flex rounded-lg border border-line bg-surface p-0.5 shadow-sm', className)}
     >
       {VIEWS.map(({ mode, label, icon: Icon }) => {
-        const active = mode === value;
+        const active = mode === shown;
         return (
           <button
             key={mode}
@@ -33,7 +35,10 @@ export function ViewSwitcher({
             aria-label={label}
             aria-pressed={active}
             title={label}
-            onClick={() => onChange(mode)}
+            onClick={() => {
+              setShown(mode);
+              onChange(mode);
+            }}
             className={clsx(
               'inline-flex h-8 w-9 items-center justify-center rounded-md transition-colors',
               active ? 'bg-primary text-primary-ink shadow-sm' : 'text-muted hover:bg-surface-2 hover:text-ink',

@@ -82,13 +82,20 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
 
         <div className="min-w-0 space-y-4">
           <div className="flex flex-wrap items-center gap-2 sm:gap-3">
-            <FilterDrawer activeCount={activeCount} total={total} onClear={clearAll} className="lg:hidden">
+            <FilterDrawer
+              activeCount={activeCount}
+              total={total}
+              onClear={clearAll}
+              className="flex-1 justify-center sm:flex-none lg:hidden"
+            >
               {panel(true)}
             </FilterDrawer>
-            <div className="ml-auto flex items-center gap-2 sm:gap-3">
-              <SortSelect value={state.sort} onChange={(sort) => setState({ ...state, sort, page: 1 })} />
-              <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
-            </div>
+            <SortSelect
+              value={state.sort}
+              onChange={(sort) => setState({ ...state, sort, page: 1 })}
+              className="order-last w-full sm:order-none sm:ml-auto sm:w-auto"
+            />
+            <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
           </div>
 
           <ActiveFilters chips={chips} onRemove={(chip) => setState(chip.without)} onClearAll={clearAll} />

@@ -8,14 +8,8 @@ import { PriceChangeBadge } from '~/components/product/product-card';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { discountPercent, formatPrice } from '~/lib/format';
-import { availabilityLabel } from '../utils/availability';
+import { AVAILABILITY_BADGE, availabilityLabel } from '../utils/availability';
 import { ShareButton } from './share-button';
-
-const TONE = {
-  success: 'bg-success/10 text-success',
-  warning: 'bg-warning/10 text-warning',
-  danger: 'bg-danger/10 text-danger',
-} as const;
 
 /** Name, brand, model, rating, the lowest price with its change and discount, and the actions. */
 export function ProductSummary({ product, onShowReviews }: { product: ProductDetail; onShowReviews: () => void }) {
@@ -90,7 +84,9 @@ export function ProductSummary({ product, onShowReviews }: { product: ProductDet
               <> · en yüksek {formatPrice(product.highestPrice)}</>
             )}
           </span>
-          <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', TONE[availability.tone])}>
+          <span
+            className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', AVAILABILITY_BADGE[availability.tone])}
+          >
             {availability.label}
           </span>
         </div>

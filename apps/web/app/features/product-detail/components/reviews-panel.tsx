@@ -68,7 +68,7 @@ function ReviewItem({ review }: { review: Review }) {
         </div>
         <RatingStars rating={review.rating} />
       </div>
-      {review.title && <h4 className="mt-3 font-semibold text-ink">{review.title}</h4>}
+      {review.title && <h3 className="mt-3 font-semibold text-ink">{review.title}</h3>}
       {review.comment && <p className="mt-1 text-sm leading-6 text-muted">{review.comment}</p>}
       {review.helpfulCount > 0 && (
         <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-muted">

@@ -3,13 +3,7 @@ import { Clock, ExternalLink, Star, Trophy, Truck } from 'lucide-react';
 import clsx from 'clsx';
 import type { StoreOffer } from '@kiyasla/contracts/catalog';
 import { discountPercent, formatDate, formatPrice, formatRating, formatRelativeTime } from '~/lib/format';
-import { availabilityLabel } from '../utils/availability';
-
-const TONE = {
-  success: 'bg-success/10 text-success',
-  warning: 'bg-warning/10 text-warning',
-  danger: 'bg-danger/10 text-danger',
-} as const;
+import { AVAILABILITY_BADGE, availabilityLabel } from '../utils/availability';
 
 /** The offer to highlight: the cheapest one a shopper can buy now (active and not sold out). */
 export function cheapestOfferId(offers: readonly StoreOffer[]): string | null {
@@ -83,7 +77,7 @@ function OfferRow({ offer, cheapest, now }: { offer: StoreOffer; cheapest: boole
               {formatRating(rating)}
             </span>
           )}
-          <span className={clsx('rounded-full px-2 py-0.5 font-semibold', TONE[availability.tone])}>
+          <span className={clsx('rounded-full px-2 py-0.5 font-semibold', AVAILABILITY_BADGE[availability.tone])}>
             {availability.label}
           </span>
           <span className="inline-flex items-center gap-1" title={formatDate(offer.updatedAt)}>

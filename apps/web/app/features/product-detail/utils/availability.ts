@@ -8,3 +8,10 @@ export function availabilityLabel(availability: Availability): { label: string; 
   if (availability === 'limited') return { label: 'Sınırlı Stok', tone: 'warning' };
   return { label: 'Tükendi', tone: 'danger' };
 }
+
+/** Badge colours; the light theme uses a darker text than the token so small text keeps 4.5:1 on tinted rows. */
+export const AVAILABILITY_BADGE: Record<AvailabilityTone, string> = {
+  success: 'bg-success/10 text-green-800 dark:text-success',
+  warning: 'bg-warning/10 text-amber-800 dark:text-warning',
+  danger: 'bg-danger/10 text-red-800 dark:text-danger',
+};

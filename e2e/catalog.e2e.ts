@@ -1,0 +1,303 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+
+const baseURL = inject('baseURL');
+const require = createRequire(import.meta.url);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const price = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+
+/** "94 ürün bulundu" → 94 */
+async function resultCount(page: Page): Promise<number> {
+  const text = await page
+    .getByText(/^[\d.]+ ürün bulundu$/)
+    .first()
+    .innerText();
+  return Number(text.replace(/\D/g, ''));
+}
+
+async function waitForUrl(page: Page, test: (url: URL) => boolean) {
+  await page.waitForURL((url) => test(url));
+}
+
+async function productNames(page: Page): Promise<string[]> {
+  return page
+    .getByRole('list', { name: /ürünleri$/ })
+    .getByRole('heading', { level: 2 })
+    .allInnerTexts();
+}
+
+/** The numbers of one column of the compact table, row by row (cells: 7 data columns + actions). */
+async function columnNumbers(table: Locator, columnIndex: number): Promise<Array<number | null>> {
+  const cells = await table.getByRole('cell').allInnerTexts();
+  const values: Array<number | null> = [];
+  for (let i = columnIndex; i < cells.length; i += 8) {
+    const match = /(\d+(?:\.\d+)?)/.exec(cells[i] ?? '');
+    values.push(match ? Number(match[1]) : null);
+  }
+  return values;
+}
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('catalog: from the home page to a product and its price history', () => {
+  it('filters, sorts, pages and compares a listing, then opens a product', async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL + '/');
+
+    // Home → the category bar.
+    await page
+      .getByRole('navigation', { name: 'Kategori menüsü' })
+      .getByRole('link', { name: 'Telefon', exact: true })
+      .click();
+    await waitForUrl(page, (url) => url.pathname === '/category/telefon');
+    await page.getByRole('heading', { level: 1, name: 'Telefon' }).waitFor();
+    const total = await resultCount(page);
+    expect(total).toBeGreaterThan(20);
+
+    const filters = page.getByRole('complementary', { name: 'Filtreler' });
+
+    // A brand filter.
+    await filters
+      .getByRole('group', { name: 'Marka' })
+      .getByRole('checkbox', { name: /^Samsung\b/ })
+      .check();
+    await waitForUrl(page, (url) => url.searchParams.getAll('brand').includes('Samsung'));
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
+    const brandTotal = await resultCount(page);
+    await page.getByRole('button', { name: 'Marka: Samsung filtresini kaldır' }).waitFor();
+
+    // A spec filter from a collapsed group.
+    await filters.getByRole('button', { name: /^Kamera/ }).click();
+    await filters
+      .getByRole('group', { name: 'Kamera' })
+      .getByRole('checkbox', { name: /^50 MP\b/ })
+      .check();
+    await waitForUrl(page, (url) => url.searchParams.getAll('spec').includes('camera:50 MP'));
+    await expect.poll(() => resultCount(page)).toBeLessThan(brandTotal);
+    const filteredTotal = await resultCount(page);
+    expect(filteredTotal).toBeGreaterThan(20);
+
+    // Sort, then page 2.
+    await page.getByRole('combobox', { name: 'Sırala' }).selectOption('price-low');
+    await waitForUrl(page, (url) => url.searchParams.get('sort') === 'price-low');
+    await expect.poll(async () => (await productNames(page)).length).toBe(20);
+    const firstPage = await productNames(page);
+
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('navigation', { name: 'Sayfalama' }).getByRole('link', { name: 'Sayfa 2' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '2');
+    // Skeletons replace the cards while the page loads: wait for the new cards.
+    await expect
+      .poll(async () => {
+        const names = await productNames(page);
+        return names.length > 0 && names[0] !== firstPage[0];
+      })
+      .toBe(true);
+    const secondPage = await productNames(page);
+    expect(secondPage.length).toBe(filteredTotal - 20);
+    expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+    expect(await resultCount(page)).toBe(filteredTotal);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('brand')).toEqual(['Samsung']);
+    expect(url.searchParams.getAll('spec')).toEqual(['camera:50 MP']);
+
+    // Back to page 1 and the compact table, sorted by a spec column twice.
+    await page.getByRole('navigation', { name: 'Sayfalama' }).getByRole('link', { name: 'Sayfa 1' }).click();
+    await waitForUrl(page, (u) => !u.searchParams.has('page'));
+    await page.getByRole('button', { name: 'Kompakt tablo görünümü' }).click();
+    await waitForUrl(page, (u) => u.searchParams.get('view') === 'compact');
+    const table = page.getByRole('table');
+    await table.waitFor();
+
+    const battery = table.getByRole('button', { name: 'Batarya' });
+    const header = table.getByRole('columnheader', { name: 'Batarya' });
+    await battery.click();
+    expect(await header.getAttribute('aria-sort')).toBe('ascending');
+    const asc = (await columnNumbers(table, 4)).filter((n): n is number => n !== null);
+    expect(asc.length).toBeGreaterThan(5);
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+    expect(asc[0]).toBeLessThan(asc[asc.length - 1]!);
+
+    await battery.click();
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+    const desc = (await columnNumbers(table, 4)).filter((n): n is number => n !== null);
+    expect(desc).toEqual([...asc].sort((a, b) => b - a));
+
+    // Open the first rated product of the table.
+    const productLink = table
+      .getByRole('row')
+      .filter({ hasText: /\d+ oy/ })
+      .first()
+      .getByRole('rowheader')
+      .getByRole('link');
+    const productName = (await productLink.innerText()).trim();
+    await productLink.click();
+    await waitForUrl(page, (u) => u.pathname.startsWith('/product/'));
+    await page.getByRole('heading', { level: 1, name: productName }).waitFor();
+
+    // Store prices with outbound links.
+    await page.getByRole('heading', { name: 'Mağaza Fiyatları' }).waitFor();
+    const storeLinks = page.getByRole('link', { name: /^Mağazaya Git/ });
+    expect(await storeLinks.count()).toBeGreaterThan(0);
+    expect(await storeLinks.first().getAttribute('target')).toBe('_blank');
+    expect(await storeLinks.first().getAttribute('rel')).toBe('nofollow noopener sponsored');
+
+    // Price history: the chart renders, and changes with the range.
+    await page.getByRole('tab', { name: 'Fiyat Geçmişi' }).click();
+    expect(await page.getByRole('tab', { name: 'Fiyat Geçmişi' }).getAttribute('aria-selected')).toBe('true');
+    const line = page.locator('.recharts-line path.recharts-curve').first();
+    await line.waitFor();
+    const before = await line.getAttribute('d');
+    expect(before).toBeTruthy();
+    const threeMonths = page.getByRole('button', { name: '3A', exact: true });
+    const oneMonth = page.getByRole('button', { name: '1A', exact: true });
+    expect(await threeMonths.getAttribute('aria-pressed')).toBe('true');
+    await oneMonth.click();
+    expect(await oneMonth.getAttribute('aria-pressed')).toBe('true');
+    expect(await threeMonths.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => line.getAttribute('d')).not.toBe(before);
+
+    // Per-store lines on demand.
+    await page.getByRole('switch', { name: 'Mağaza bazında göster' }).click();
+    await expect.poll(() => page.locator('.recharts-line').count()).toBeGreaterThan(1);
+
+    // Reviews.
+    await page.getByRole('tab', { name: /^Yorumlar/ }).click();
+    await page.getByRole('combobox', { name: 'Sırala' }).waitFor();
+    await page.getByRole('group', { name: 'Puana göre filtrele' }).getByRole('button', { name: '5 yıldız' }).click();
+    expect(
+      await page
+        .getByRole('group', { name: 'Puana göre filtrele' })
+        .getByRole('button', { name: '5 yıldız' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    await page.context().close();
+  });
+
+  it('serves the product page with its data, price and JSON-LD without JavaScript', async () => {
+    const list = (await (await fetch(`${baseURL}/api/products?limit=1&sort=popularity`)).json()) as {
+      data: Array<{ _id: string; name: string; currentPrice: number }>;
+    };
+    const product = list.data[0]!;
+    const response = await fetch(`${baseURL}/product/${product._id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const escaped = product.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(html).toContain(escaped);
+    expect(html).toContain(price.format(product.currentPrice));
+    expect(html).toContain('application/ld+json');
+    expect(html).toContain('"@type":"AggregateOffer"');
+    expect(html).toContain(`<title>${escaped} fiyatları | Kıyasla</title>`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="${baseURL}/product/${product._id}"`));
+    expect(html).toContain('Mağazaya Git');
+  });
+
+  it('renders a filtered listing on the server with a canonical to the plain listing', async () => {
+    const response = await fetch(`${baseURL}/category/telefon?brand=Apple&sort=price-low&page=1&view=list`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<title>Telefon fiyatları ve modelleri | Kıyasla</title>');
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/category/telefon"`);
+    expect(html).toMatch(/\d+ ürün bulundu/);
+    expect(html).toContain('Aktif Filtreler');
+  });
+
+  it('answers unknown categories and products with 404 pages', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    const category = await page.goto(baseURL + '/category/boyle-bir-kategori-yok');
+    expect(category?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Kategori bulunamadı' }).waitFor();
+
+    const product = await page.goto(baseURL + '/product/00000000-0000-4000-8000-000000000000');
+    expect(product?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Ürün bulunamadı' }).waitFor();
+    await page.context().close();
+  });
+
+  it('opens the filter drawer on phones and applies it', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(baseURL + '/category/laptop');
+    const total = await resultCount(page);
+    await page.getByRole('button', { name: /^Filtreler/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filtreler' });
+    await drawer.getByRole('checkbox', { name: /^Lenovo\b/ }).check();
+    await waitForUrl(page, (url) => url.searchParams.get('brand') === 'Lenovo');
+    await drawer.getByRole('button', { name: 'Filtreleri Uygula' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
+    await page.getByRole('button', { name: 'Tümünü Temizle' }).first().click();
+    await waitForUrl(page, (url) => !url.searchParams.has('brand'));
+    await expect.poll(() => resultCount(page)).toBe(total);
+    await page.context().close();
+  });
+
+  it('publishes robots.txt and a sitemap of categories and products', async () => {
+    const robots = await (await fetch(`${baseURL}/robots.txt`)).text();
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain('Disallow: /favorites');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const response = await fetch(`${baseURL}/sitemap.xml`);
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    const xml = await response.text();
+    expect(xml).toContain(`<loc>${baseURL}/category/telefon</loc>`);
+    expect(xml).toContain(`<loc>${baseURL}/category/telefon/premium</loc>`);
+    expect((xml.match(/\/product\//g) ?? []).length).toBeGreaterThan(400);
+  });
+
+  it('has no axe violations on the listing and the product page', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await newPage(browser, { theme });
+      if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      await page.goto(baseURL + '/category/telefon?brand=Apple');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Kompakt tablo görünümü' }).click();
+      await page.getByRole('table').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ hasText: /\d+ oy/ })
+        .first()
+        .getByRole('rowheader')
+        .getByRole('link')
+        .click();
+      await page.getByRole('heading', { name: 'Mağaza Fiyatları' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('tab', { name: 'Fiyat Geçmişi' }).click();
+      await page.locator('.recharts-line').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('tab', { name: /^Yorumlar/ }).click();
+      await page.getByRole('group', { name: 'Puana göre filtrele' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
