@@ -274,7 +274,7 @@ export const refreshRequestSchema = z.object({ refreshToken: z.string().min(20).
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** Optional: lets a client whose access token already expired still end its session. */
-export const logoutRequestSchema = z.object({ refreshToken: z.string().min(20).max(200).optional() }).optional();
+export const logoutRequestSchema = z.object({ refreshToken: z.string().min(20).max(200).optional() }).nullish();
 
 export const updateDetailsRequestSchema = z.object({
   firstName: firstNameSchema.optional(),
@@ -445,23 +445,29 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   quietHours: { start: '22:00', end: '08:00' },
 };
 
-/** Applies a partial update (or a stored, possibly older document) over `base`, one level deep. */
+/**
+ * Applies a partial update (or a stored, possibly older document) over `base`, one level deep:
+ * channel objects and quiet hours merge key by key. A value that does not fit its schema (e.g.
+ * written by an older release) keeps the base value; unknown keys are dropped.
+ */
 export function mergeNotificationSettings(
   base: NotificationSettings,
   patch: NotificationSettingsUpdate | Record<string, unknown>,
 ): NotificationSettings {
   const merged: Record<string, unknown> = { ...base };
+  const shape = notificationSettingsSchema.shape as Record<string, z.ZodType>;
   for (const [key, value] of Object.entries(patch)) {
-    if (!(key in base) || value === undefined) continue;
+    const field = shape[key];
+    if (!field || value === undefined) continue;
     const current = (base as Record<string, unknown>)[key];
-    merged[key] =
+    const next =
       current && typeof current === 'object' && value && typeof value === 'object'
         ? { ...current, ...(value as object) }
         : value;
+    const parsed = field.safeParse(next);
+    if (parsed.success) merged[key] = parsed.data;
   }
-  const parsed = notificationSettingsSchema.safeParse(merged);
-  // A stored document that no longer fits (e.g. written by an older release) yields to the defaults.
-  return parsed.success ? parsed.data : base;
+  return merged as NotificationSettings;
 }
 
 // ---------------------------------------------------------------------------------------------

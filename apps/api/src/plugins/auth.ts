@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PlanId, UserRole } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
@@ -28,6 +28,12 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/**
+ * A policy: use it as a route's `onRequest` hook (recommended: refuses before the body is even
+ * parsed or validated, so a caller without a session gets 401, not 400) or as a `preHandler`.
+ */
+export type AuthPolicy = (request: FastifyRequest) => Promise<void>;
 
 /** Activity is written at most once a minute per session (idle timeout bookkeeping). */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -77,32 +83,29 @@ async function ensureUser(request: FastifyRequest): Promise<AuthUser> {
   return request.user;
 }
 
-/** preHandler: 401 unless a valid session is presented; sets `request.user`. */
-export const requireUser: preHandlerAsyncHookHandler = async function requireUser(request: FastifyRequest) {
+/** 401 unless a valid session is presented; sets `request.user`. */
+export const requireUser: AuthPolicy = async function requireUser(request: FastifyRequest) {
   await ensureUser(request);
 };
 
 /**
- * preHandler: authenticates when an Authorization header is present (a bad token is still a
+ * Authenticates when an Authorization header is present (a bad token is still a
  * 401), and lets anonymous requests through with `request.user === null`.
  */
-export const optionalUser: preHandlerAsyncHookHandler = async function optionalUser(request: FastifyRequest) {
+export const optionalUser: AuthPolicy = async function optionalUser(request: FastifyRequest) {
   if (request.headers.authorization) await ensureUser(request);
 };
 
-/** preHandler: the caller must have one of `roles` (403 otherwise). */
-export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
+/** The caller must have one of `roles` (403 otherwise). */
+export function requireRole(...roles: UserRole[]): AuthPolicy {
   return async function requireRolePolicy(request: FastifyRequest) {
     const user = await ensureUser(request);
     if (!roles.includes(user.role)) throw forbidden('FORBIDDEN', messages.generic.forbidden);
   };
 }
 
-/** preHandler: the caller must hold an active premium plan (403 PREMIUM_REQUIRED otherwise). */
-export function requirePlan(
-  _plan: 'premium',
-  message: string = messages.auth.premiumRequired,
-): preHandlerAsyncHookHandler {
+/** The caller must hold an active premium plan (403 PREMIUM_REQUIRED otherwise). */
+export function requirePlan(_plan: 'premium', message: string = messages.auth.premiumRequired): AuthPolicy {
   return async function requirePlanPolicy(request: FastifyRequest) {
     const user = await ensureUser(request);
     if (!user.isPremium) throw forbidden('PREMIUM_REQUIRED', message);

@@ -204,7 +204,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/logout',
     {
-      preHandler: optionalUser,
+      onRequest: optionalUser,
       preParsing: allowEmptyBody,
       schema: {
         tags: ['auth'],
@@ -223,7 +223,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/me',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Oturumdaki kullanıcı',
@@ -237,7 +237,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/auth/update-details',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       // A 5 MB picture is ~6.7 MB as base64; leave room so oversized uploads get the §5 message.
       bodyLimit: 16 * 1024 * 1024,
       schema: {
@@ -267,7 +267,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/notification-settings',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Bildirim tercihleri (kayıt yoksa varsayılanlar)',
@@ -281,7 +281,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/auth/notification-settings',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Bildirim tercihlerini kısmen günceller (kanal nesneleri ve sessiz saatler birleştirilir)',
@@ -299,7 +299,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/privacy-settings',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Gizlilik tercihleri (profileVisibility, activitySharing)',
@@ -313,7 +313,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/auth/privacy-settings',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Gizlilik tercihlerini günceller',
@@ -329,7 +329,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.put(
     '/auth/password',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: signInLimit(),
       schema: {
         tags: ['auth'],
@@ -382,14 +382,14 @@ export async function authRoutes(app: FastifyInstance) {
   r.delete(
     '/auth/account',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       preParsing: allowEmptyBody,
       config: signInLimit(),
       schema: {
         tags: ['auth'],
         summary: 'Hesabı siler: tüm oturumlar kapanır, kişisel veriler 30 gün sonra kalıcı olarak silinir',
         security: bearer,
-        body: deleteAccountRequestSchema.optional(),
+        body: deleteAccountRequestSchema.nullish(),
         response: { 200: empty, ...errors },
       },
     },
@@ -402,7 +402,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/export',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Kişisel verilerin tamamı, indirilebilir JSON dosyası olarak (KVKK erişim hakkı)',

@@ -17,9 +17,13 @@ export interface TestContext {
 }
 
 /** A fresh seeded database and an app on it; close both with `closeTestApp`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestContext> {
   const db = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), db });
+  beforeReady?.(app);
   await app.ready();
   return { app, db };
 }

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../db/client';
+import { outbox } from '../db/schema/outbox';
+import { createTestDatabase } from '../test/db';
+import { deliverPendingMail, enqueueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from './outbox-mail';
+import type { MailMessage, MailTransport } from './transport';
+
+let db: DbHandle;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+
+function recordingTransport(fail: (m: MailMessage) => boolean = () => false) {
+  const sent: MailMessage[] = [];
+  const transport: MailTransport = {
+    kind: 'smtp',
+    async send(m) {
+      if (fail(m)) throw new Error('SMTP 451 try later');
+      sent.push(m);
+    },
+    close() {},
+  };
+  return { sent, transport };
+}
+
+const message = (to: string): MailMessage => ({ to, subject: 'Konu', text: `gizli bağlantı ${to}` });
+
+describe('mail outbox', () => {
+  it('sends each pending message once and keeps only a redacted record', async () => {
+    await enqueueMail(db.db, 'email.test', message('a@example.com'));
+    await enqueueMail(db.db, 'email.test', message('b@example.com'));
+    const { sent, transport } = recordingTransport();
+    // Two workers at once (as two API instances would): SKIP LOCKED splits the rows, none twice.
+    const [x, y] = await Promise.all([deliverPendingMail(db.db, transport), deliverPendingMail(db.db, transport)]);
+    expect(x + y).toBe(2);
+    expect(sent.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
+    expect(await deliverPendingMail(db.db, transport)).toBe(0);
+    const rows = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.test'));
+    expect(rows.every((r) => r.status === 'done' && r.processedAt !== null)).toBe(true);
+    expect(JSON.stringify(rows.map((r) => r.payload))).not.toContain('gizli bağlantı');
+  });
+
+  it('enqueues once per dedupe key', async () => {
+    await enqueueMail(db.db, 'email.dedupe', message('c@example.com'), 'same-key');
+    await enqueueMail(db.db, 'email.dedupe', message('c@example.com'), 'same-key');
+    expect(await db.db.select().from(outbox).where(eq(outbox.kind, 'email.dedupe'))).toHaveLength(1);
+  });
+
+  it('retries a failed send with exponential backoff and gives up after the last attempt', async () => {
+    await deliverPendingMail(db.db, recordingTransport().transport);
+    await enqueueMail(db.db, 'email.flaky', message('flaky@example.com'));
+    const { transport } = recordingTransport((m) => m.to === 'flaky@example.com');
+    let now = new Date();
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
+      expect(await deliverPendingMail(db.db, transport, { now })).toBe(0);
+      const [row] = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.flaky'));
+      expect(row?.attempts).toBe(attempt);
+      expect(row?.lastError).toContain('SMTP 451');
+      if (attempt < MAIL_MAX_ATTEMPTS) {
+        expect(row?.status).toBe('pending');
+        expect(row?.runAfter.getTime()).toBe(now.getTime() + retryDelayMs(attempt));
+        // Not due yet: nothing happens before the backoff elapses.
+        expect(await deliverPendingMail(db.db, transport, { now: new Date(now.getTime() + 1000) })).toBe(0);
+        const [same] = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.flaky'));
+        expect(same?.attempts).toBe(attempt);
+        now = new Date(now.getTime() + retryDelayMs(attempt));
+      } else {
+        expect(row?.status).toBe('failed');
+      }
+    }
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(retryDelayMs(20)).toBe(6 * 3_600_000);
+  });
+
+  it('reclaims a row whose worker died mid-send', async () => {
+    await enqueueMail(db.db, 'email.stuck', message('stuck@example.com'));
+    await db.db
+      .update(outbox)
+      .set({ status: 'processing', lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
+      .where(eq(outbox.kind, 'email.stuck'));
+    const { sent, transport } = recordingTransport();
+    expect(await deliverPendingMail(db.db, transport)).toBe(1);
+    expect(sent.map((m) => m.to)).toEqual(['stuck@example.com']);
+  });
+});
