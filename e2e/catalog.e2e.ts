@@ -201,6 +201,38 @@ describe('catalog: from the home page to a product and its price history', () =>
     await page.context().close();
   });
 
+  it('zooms product images in a lightbox and shares the link', async () => {
+    const list = (await (await fetch(`${baseURL}/api/products?limit=1&sort=rating`)).json()) as {
+      data: Array<{ _id: string; images: unknown[] }>;
+    };
+    const product = list.data[0]!;
+    const page = await newPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.goto(`${baseURL}/product/${product._id}`);
+
+    await page.getByRole('button', { name: 'Görseli büyüt' }).click();
+    const lightbox = page.getByRole('dialog');
+    await lightbox.waitFor();
+    const count = product.images.length;
+    await lightbox.getByText(`1 / ${count}`).waitFor();
+    expect(count).toBeGreaterThan(1);
+    await page.keyboard.press('ArrowRight');
+    await lightbox.getByText(`2 / ${count}`).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await lightbox.getByText(`1 / ${count}`).waitFor();
+    await lightbox.getByRole('button', { name: 'Yakınlaştır' }).click();
+    await lightbox.getByRole('button', { name: 'Uzaklaştır' }).waitFor();
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
+
+    // Desktop Chromium on Linux has no share sheet: the link is copied instead.
+    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.getByRole('button', { name: 'Paylaş' }).click();
+    await page.getByRole('region', { name: 'Bildirim mesajları' }).getByText('Bağlantı kopyalandı').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/${product._id}`);
+    await page.context().close();
+  });
+
   it('serves the product page with its data, price and JSON-LD without JavaScript', async () => {
     const list = (await (await fetch(`${baseURL}/api/products?limit=1&sort=popularity`)).json()) as {
       data: Array<{ _id: string; name: string; currentPrice: number }>;

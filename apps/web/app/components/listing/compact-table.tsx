@@ -55,7 +55,7 @@ export function CompactTable({ products, caption }: { products: readonly Product
         </caption>
         <thead className="bg-surface-2 text-left text-xs font-semibold text-muted">
           <tr>
-            <th scope="col" className="sticky left-0 z-10 w-60 bg-surface-2 px-4 py-3">
+            <th scope="col" className="sticky left-0 z-10 w-44 bg-surface-2 px-3 py-3 sm:w-60 sm:px-4">
               Ürün
             </th>
             {COLUMNS.map(({ column, label }) => {
@@ -92,7 +92,7 @@ export function CompactTable({ products, caption }: { products: readonly Product
             <tr key={product._id} className="group transition-colors hover:bg-surface-2">
               <th
                 scope="row"
-                className="sticky left-0 z-10 w-60 min-w-56 bg-surface px-4 py-3 text-left font-normal transition-colors group-hover:bg-surface-2"
+                className="sticky left-0 z-10 w-44 min-w-44 bg-surface px-3 py-3 sm:w-60 sm:min-w-56 sm:px-4 text-left font-normal transition-colors group-hover:bg-surface-2"
               >
                 <ProductCard product={product} variant="compact" />
               </th>

@@ -293,11 +293,11 @@ function CompactCard({ product, priority = false, className }: CardProps) {
         href={href}
         priority={priority}
         size={64}
-        className="w-14 shrink-0 rounded-lg border border-line p-1"
+        className="w-14 shrink-0 rounded-lg border border-line p-1 max-sm:hidden"
       />
       <div className="min-w-0">
         <p className="text-[11px] font-semibold text-primary">{product.brand}</p>
-        <p className="line-clamp-2 text-sm leading-5 font-semibold text-ink">
+        <p className="line-clamp-3 text-sm leading-5 font-semibold text-ink sm:line-clamp-2">
           <Link to={href} className="hover:text-primary hover:underline">
             {product.name}
           </Link>

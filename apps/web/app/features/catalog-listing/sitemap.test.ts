@@ -32,7 +32,7 @@ describe('sitemapEntries', () => {
 
   it('lists home, categories with their subcategory paths and products', () => {
     const entries = sitemapEntries(
-      [category('1', 'telefon', null), category('2', 'gaming', '1'), category('3', 'yetim', '9')],
+      [category('2', 'gaming', '1'), category('1', 'telefon', null), category('3', 'yetim', '9')],
       [{ _id: 'p1', createdAt: '2026-02-03T10:00:00.000Z' }],
     );
     expect(entries.map((e) => e.path)).toEqual(['/', '/category/telefon', '/category/telefon/gaming', '/product/p1']);

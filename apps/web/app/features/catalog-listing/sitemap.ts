@@ -34,7 +34,9 @@ export function sitemapEntries(
 ): SitemapEntry[] {
   const byId = new Map(categories.map((c) => [c._id, c]));
   const entries: SitemapEntry[] = [{ path: '/', priority: 1, changefreq: 'daily' }];
-  for (const category of categories) {
+  // Top-level listings first, then subcategories.
+  const ordered = [...categories.filter((c) => c.parent === null), ...categories.filter((c) => c.parent !== null)];
+  for (const category of ordered) {
     const parent = category.parent ? byId.get(category.parent) : undefined;
     if (category.parent && !parent) continue;
     entries.push({

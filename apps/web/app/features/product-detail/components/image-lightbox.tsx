@@ -63,7 +63,7 @@ export function ImageLightbox({ images, index, onIndexChange, open, onOpenChange
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
         <Dialog.Content
           onKeyDown={onKeyDown}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"

@@ -64,7 +64,7 @@ export function ProductTabs<K extends string>({
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.key)}
               className={clsx(
-                '-mb-px shrink-0 border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap transition-colors sm:px-5 sm:text-base',
+                '-mb-px flex-1 shrink-0 border-b-2 px-2 py-3 text-sm font-semibold whitespace-nowrap transition-colors sm:flex-none sm:px-5 sm:text-base',
                 active ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-ink',
               )}
             >

@@ -141,7 +141,7 @@ export function ReviewsPanel({ productId }: { productId: string }) {
 
       <div ref={listTop} className="min-w-0 scroll-mt-32 space-y-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="group" aria-label="Puana göre filtrele" className="flex flex-wrap gap-1.5">
+          <div role="group" aria-label="Puana göre filtrele" className="flex flex-wrap gap-1 sm:gap-1.5">
             <button
               type="button"
               aria-pressed={rating === null}
@@ -150,7 +150,7 @@ export function ReviewsPanel({ productId }: { productId: string }) {
                 setPage(1);
               }}
               className={clsx(
-                'h-9 rounded-full border px-3.5 text-sm font-semibold transition-colors',
+                'h-9 rounded-full border px-3 text-sm font-semibold transition-colors sm:px-3.5',
                 rating === null
                   ? 'border-primary bg-primary text-primary-ink'
                   : 'border-line bg-surface text-ink hover:border-primary',
@@ -169,7 +169,7 @@ export function ReviewsPanel({ productId }: { productId: string }) {
                   setPage(1);
                 }}
                 className={clsx(
-                  'inline-flex h-9 items-center gap-1 rounded-full border px-3 text-sm font-semibold transition-colors',
+                  'inline-flex h-9 items-center gap-1 rounded-full border px-2.5 text-sm font-semibold transition-colors sm:px-3',
                   rating === star
                     ? 'border-primary bg-primary text-primary-ink'
                     : 'border-line bg-surface text-ink hover:border-primary',

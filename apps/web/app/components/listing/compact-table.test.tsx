@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { CompactTable } from './compact-table';
+
+const product = (n: number, storage: string | undefined, price: number): ProductCard => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  name: `Telefon ${n}`,
+  slug: `telefon-${n}`,
+  brand: 'Marka',
+  model: null,
+  category: null,
+  subcategory: null,
+  image_url: `/api/media/products/${n}.svg`,
+  images: [],
+  currentPrice: price,
+  originalPrice: null,
+  priceChange: null,
+  averageRating: 4,
+  ratingsCount: 3,
+  storeCount: 1,
+  stores: [],
+  keySpecs: storage ? { storage } : {},
+  availability: 'in-stock',
+  isFeatured: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderTable(products: ProductCard[]) {
+  const Stub = createRoutesStub([
+    { path: '/', Component: () => <CompactTable products={products} caption="Telefon ürünleri" /> },
+  ]);
+  return render(<Stub initialEntries={['/']} />);
+}
+
+const order = () => screen.getAllByRole('rowheader').map((cell) => within(cell).getByRole('link').textContent);
+
+afterEach(cleanup);
+
+describe('CompactTable', () => {
+  it('sorts by a column ascending, then descending on the second click', async () => {
+    renderTable([product(1, '512 GB', 300), product(2, '1 TB', 100), product(3, '128 GB', 200)]);
+    await screen.findByRole('table');
+    const header = screen.getByRole('columnheader', { name: 'Depolama' });
+    expect(header.getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(order()).toEqual(['Telefon 3', 'Telefon 1', 'Telefon 2']);
+
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(order()).toEqual(['Telefon 2', 'Telefon 1', 'Telefon 3']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fiyat' }));
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: 'Fiyat' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(order()).toEqual(['Telefon 2', 'Telefon 3', 'Telefon 1']);
+  });
+
+  it('offers the compare toggle in every row', async () => {
+    renderTable([product(1, '512 GB', 300), product(2, undefined, 100)]);
+    expect(await screen.findAllByRole('button', { name: 'Karşılaştır' })).toHaveLength(2);
+    expect(screen.getAllByRole('row')[2]?.textContent).toContain('—');
+  });
+});
