@@ -1,0 +1,189 @@
+/**
+ * The load generator, run as its own process (the server must not share an event loop with
+ * its load). Reads a LoadSpec from the JSON file named on the command line, drives autocannon
+ * against loopback for `warmupSeconds` (discarded) then `durationSeconds`, and prints one
+ * LoadResult line as JSON on stdout.
+ *
+ * autocannon's own percentiles stop at p90/p97.5, so every response time is also recorded
+ * here and p50/p95/p99 are exact.
+ */
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface LoadRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: string;
+  /** Chosen with probability weight / sum(weights) in `random` mode. */
+  weight?: number;
+  /** Label for the per-kind request counts (mixed workload). */
+  kind?: string;
+  /** Alternates between two writes per connection (add a favorite, then remove it). */
+  toggle?: [LoadOp, LoadOp];
+}
+
+export interface LoadOp {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: string;
+}
+
+export interface LoadSpec {
+  baseUrl: string;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** `sequence`: every connection walks the list in order (keystrokes); `random`: weighted draws. */
+  mode: 'random' | 'sequence';
+  requests: LoadRequest[];
+  /** One bearer token per connection (signed-in scenarios). */
+  tokens?: string[];
+  seed?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  statusCounts: Record<string, number>;
+  kinds: Record<string, number>;
+  bytesPerSecond: number;
+}
+
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+interface ConnectionState {
+  index: number;
+  cursor: number;
+  pending: Map<number, boolean>;
+}
+
+/** Per-connection state, kept from the warm-up into the measured run (pending favorite adds). */
+const states: ConnectionState[] = [];
+
+async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<LoadResult> {
+  const random = mulberry32(spec.seed ?? 42);
+  const weights = spec.requests.map((r) => r.weight ?? 1);
+  const total = weights.reduce((s, w) => s + w, 0);
+  let nextConnection = 0;
+  const latencies: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  const kinds: Record<string, number> = {};
+
+  const pick = (state: ConnectionState): number => {
+    if (spec.mode === 'sequence') {
+      const i = state.cursor % spec.requests.length;
+      state.cursor += 1;
+      return i;
+    }
+    let x = random() * total;
+    for (let i = 0; i < weights.length; i++) {
+      x -= weights[i]!;
+      if (x < 0) return i;
+    }
+    return weights.length - 1;
+  };
+
+  const instance = autocannon({
+    url: spec.baseUrl,
+    connections: spec.connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          let state = context.state as ConnectionState | undefined;
+          if (!state) {
+            // Connections start at different offsets so keystroke sequences do not move in lockstep.
+            const index = nextConnection++;
+            state = states[index] ?? { index, cursor: index * 7, pending: new Map() };
+            states[index] = state;
+            context.state = state;
+          }
+          const chosen = pick(state);
+          const r = spec.requests[chosen]!;
+          const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip' };
+          const token = spec.tokens?.length ? spec.tokens[state.index % spec.tokens.length] : undefined;
+          if (token) headers.authorization = `Bearer ${token}`;
+          let method: string = r.method ?? 'GET';
+          let path = r.path;
+          let body = r.body;
+          if (r.toggle) {
+            // Add, then remove the same product on the next write of this connection: the
+            // user's favorites stay within the plan's limit and no write conflicts.
+            const added = state.pending.get(chosen) === true;
+            const op = added ? r.toggle[1] : r.toggle[0];
+            state.pending.set(chosen, !added);
+            method = op.method;
+            path = op.path;
+            body = op.body;
+          }
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          kinds[r.kind ?? 'request'] = (kinds[r.kind ?? 'request'] ?? 0) + 1;
+          return { ...req, method, path, headers, ...(body !== undefined ? { body } : { body: undefined }) };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    if (!record) return;
+    latencies.push(responseTime);
+    statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1;
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const sum = latencies.reduce((s, v) => s + v, 0);
+  return {
+    requests: latencies.length,
+    seconds: result.duration,
+    rps: latencies.length / result.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    mean: latencies.length ? sum / latencies.length : 0,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    statusCounts,
+    kinds,
+    bytesPerSecond: result.throughput.average,
+  };
+}
+
+async function main() {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: load-worker <spec.json>');
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as LoadSpec;
+  if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, false);
+  const result = await run(spec, spec.durationSeconds, true);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import type { PageBundle } from './bundles';
+import type { GenerateResult } from './generate/generate';
+import type { LighthousePageResult } from './lighthouse-worker';
+import type { LoadResult } from './load-worker';
+import type { PgbenchResult } from './raw-sql';
+
+export interface ScenarioReport {
+  name: string;
+  title: string;
+  result?: LoadResult;
+  raw?: PgbenchResult;
+  /** API req/s ÷ pgbench transactions/s of the same SQL. */
+  ratio?: number | null;
+  skipped?: string;
+  note?: string;
+  target: string;
+  met: boolean | null;
+}
+
+export interface BenchReport {
+  date: string;
+  mode: 'quick' | 'full';
+  machine: Record<string, string | number>;
+  config: Record<string, unknown>;
+  buildSeconds: number;
+  generation: GenerateResult;
+  discovery: Record<string, unknown>;
+  scenarios: ScenarioReport[];
+  lighthouse: (LighthousePageResult & { page?: string })[];
+  lighthouseNote?: string;
+  bundles: PageBundle[];
+  totalSeconds: number;
+}
+
+/** Lighthouse (mobile) budgets per page; search is noindex by design, so its SEO is not held to 100. */
+export const LIGHTHOUSE_BUDGET: Record<string, Record<string, number>> = {
+  home: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 },
+  category: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 },
+  product: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 },
+};
+export const INITIAL_JS_BUDGET_KB = 150;
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+const yes = (met: boolean | null) => (met === null ? '—' : met ? 'yes' : 'NO');
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export function printReport(r: BenchReport): void {
+  const rows = r.scenarios.map((s) => {
+    if (!s.result) return [s.title, '—', '—', '—', '—', '—', '—', '—', s.target, `skipped: ${s.skipped ?? ''}`];
+    const errors = s.result.errors + s.result.non2xx + s.result.timeouts;
+    return [
+      s.title,
+      s.result.rps.toFixed(0),
+      ms(s.result.p50),
+      ms(s.result.p95),
+      ms(s.result.p99),
+      String(errors),
+      s.raw ? s.raw.tps.toFixed(0) : '—',
+      s.ratio != null ? s.ratio.toFixed(2) : '—',
+      s.target,
+      yes(s.met),
+    ];
+  });
+  console.log();
+  console.log(
+    `Kıyasla benchmark — ${r.mode} — ${r.date} — ${r.machine.cpus} cores, ${r.machine.memoryGiB} GiB, ` +
+      `Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}`,
+  );
+  const c = r.generation.counts;
+  console.log(
+    `catalog: ${c.products} products, ${c.store_offers} offers, ${c.stores} stores, ${c.price_history} price changes, ` +
+      `${c.users} users, ${c.favorites} favorites, ${c.active_alerts} active alerts` +
+      (r.generation.reused ? ' (reused)' : ` (generated in ${r.generation.seconds.toFixed(0)} s)`),
+  );
+  console.log();
+  console.log(
+    table(
+      ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'raw SQL tx/s', 'API÷SQL', 'target', 'met?'],
+      rows,
+    ),
+  );
+  for (const s of r.scenarios) if (s.note) console.log(`  ${s.name}: ${s.note}`);
+
+  if (r.lighthouse.length || r.lighthouseNote) {
+    console.log();
+    const lrows = r.lighthouse.map((l) => {
+      const budget = LIGHTHOUSE_BUDGET[l.page ?? ''];
+      const met = budget ? Object.entries(budget).every(([k, min]) => (l.scores[k] ?? 0) >= min) : null;
+      return [
+        l.page ?? l.url,
+        ...['performance', 'accessibility', 'best-practices', 'seo'].map((k) => String(l.scores[k] ?? '—')),
+        l.metrics['largest-contentful-paint'] != null ? `${Math.round(l.metrics['largest-contentful-paint'])}` : '—',
+        l.metrics['total-blocking-time'] != null ? `${Math.round(l.metrics['total-blocking-time'])}` : '—',
+        budget ? '≥95 / 100 / ≥95 / 100' : 'report only (noindex)',
+        l.error ? `error: ${l.error.slice(0, 60)}` : yes(met),
+      ];
+    });
+    if (lrows.length) {
+      console.log(
+        table(['Lighthouse (mobile)', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'target', 'met?'], lrows),
+      );
+    }
+    if (r.lighthouseNote) console.log(`  lighthouse: ${r.lighthouseNote}`);
+    for (const l of r.lighthouse) {
+      if (l.failedAudits.length)
+        console.log(`  ${l.page}: below 0.9: ${l.failedAudits.map((a) => `${a.category}/${a.id}`).join(', ')}`);
+    }
+  }
+  if (r.bundles.length) {
+    console.log();
+    console.log(
+      table(
+        ['initial JS', 'files', 'gzip KB', 'inline scripts gzip KB', 'HTML gzip KB', 'target', 'met?'],
+        r.bundles.map((b) => [
+          b.page,
+          String(b.assets.length),
+          (b.initialJsGzip / 1024).toFixed(1),
+          (b.inlineScriptGzip / 1024).toFixed(1),
+          (b.htmlGzip / 1024).toFixed(1),
+          `≤ ${INITIAL_JS_BUDGET_KB} KB`,
+          yes(b.initialJsGzip / 1024 <= INITIAL_JS_BUDGET_KB),
+        ]),
+      ),
+    );
+  }
+  console.log();
+}

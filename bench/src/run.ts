@@ -1,0 +1,774 @@
+/**
+ * `npm run bench` — the benchmark suite (see README "Benchmarks" and
+ * docs/decisions/005-benchmarks.md).
+ *
+ *   npm run bench                      full run: 1,000,000 products, 15-s scenarios, Lighthouse ×4
+ *   npm run bench -- --quick           smoke: 20,000 products, 5-s scenarios, Lighthouse on home
+ *   npm run bench -- --products 100000 --duration 10 --only detail,listing
+ *
+ * DATABASE_URL: an empty database (or one this suite filled before, which is reused when the
+ * size matches). Unset: a throwaway PostgreSQL 15 cluster is started and removed afterwards.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { LISTING_PAGE_SIZE } from '@kiyasla/contracts/constants';
+import { listingQuerySchema } from '../../apps/api/src/modules/products/listing-filters';
+import { getProductDetail, listProducts } from '../../apps/api/src/modules/products/products.service';
+import { suggest } from '../../apps/api/src/modules/search/search.service';
+import { measureInitialJs, type PageBundle } from './bundles';
+import { BENCH_PASSWORD, catalogSize, ensureCatalog, type GenerateResult } from './generate/generate';
+import type { LighthousePageResult } from './lighthouse-worker';
+import type { LoadRequest, LoadResult, LoadSpec } from './load-worker';
+import { capturingDatabase, runPgbench, toPgbenchScript, type PgbenchResult } from './raw-sql';
+import { printReport, type ScenarioReport, type BenchReport } from './report';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const benchDir = path.join(root, 'bench');
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    products: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    regenerate: { type: 'boolean', default: false },
+    'skip-build': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-pgbench': { type: 'boolean', default: false },
+    'log-level': { type: 'string', default: 'warn' },
+    out: { type: 'string' },
+  },
+  strict: true,
+});
+
+const quick = args.quick;
+const config = {
+  products: Number(args.products ?? (quick ? 20_000 : 1_000_000)),
+  duration: Number(args.duration ?? (quick ? 5 : 15)),
+  warmup: Number(args.warmup ?? (quick ? 2 : 5)),
+  connections: Number(args.connections),
+  only: args.only ? new Set(args.only.split(',')) : null,
+  lighthousePages: args['skip-lighthouse'] ? [] : quick ? ['home'] : ['home', 'category', 'product', 'search'],
+};
+
+const log = (msg: string) => console.log(`[bench] ${msg}`);
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function cleanup() {
+  for (const fn of cleanups.splice(0).reverse()) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error('[bench] cleanup:', err instanceof Error ? err.message : err);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure: PostgreSQL, the build, the server
+
+function startCluster(): string {
+  const script = path.join(root, 'scripts', 'ci', 'pg-cluster.sh');
+  const out = spawnSync('bash', [script, 'start', '--bench'], { encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`PostgreSQL could not start:\n${out.stderr}`);
+  const env = Object.fromEntries(
+    [...out.stdout.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!] as const),
+  ) as Record<string, string>;
+  const dir = env.PG_TMP!;
+  cleanups.push(() => {
+    spawnSync('bash', [script, 'stop', dir]);
+  });
+  return env.TEST_DATABASE_URL!;
+}
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Same rule as `npm start`: build when there is no build or the sources are newer. */
+function ensureBuild() {
+  const outputs = ['apps/web/build/server/index.js', 'apps/api/dist/server.js'].map((p) => path.join(root, p));
+  const sources = ['apps/web/app', 'apps/web/public', 'apps/api/src', 'packages/contracts/src'].map((p) =>
+    path.join(root, p),
+  );
+  const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtimeMs : 0)));
+  const changedAt = Math.max(...sources.map(newestMtime));
+  if (builtAt > 0 && changedAt <= builtAt) return;
+  log(builtAt === 0 ? 'no build: npm run build…' : 'sources changed since the last build: npm run build…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function startServer(databaseUrl: string, workDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const port = await freePort();
+  const logFile = path.join(workDir, 'server.log');
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: path.join(workDir, 'data'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: args['log-level'],
+      // The load comes from one IP: the per-IP limits would turn the benchmark into a 429 test.
+      RATE_LIMIT_MAX: '1000000000',
+      AUTH_RATE_LIMIT_MAX: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: string[] = [];
+  child.stdout!.on('data', (d: Buffer) => chunks.push(d.toString()));
+  child.stderr!.on('data', (d: Buffer) => chunks.push(d.toString()));
+  cleanups.push(async () => {
+    writeFileSync(logFile, chunks.join(''));
+    mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+    writeFileSync(path.join(benchDir, 'results', 'last-server.log'), chunks.join('').slice(-1_000_000));
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Migrations may build indexes on a million rows: allow a long start.
+  const deadline = Date.now() + 20 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${chunks.join('').slice(-3000)}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return { baseUrl, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load runs
+
+function runLoad(spec: LoadSpec, workDir: string, name: string): Promise<LoadResult> {
+  const file = path.join(workDir, `load-${name}.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'src', 'load-worker.ts'), file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    // Every load loop is bounded: the worker's own duration plus a generous margin.
+    const killer = setTimeout(() => child.kill('SIGKILL'), (spec.warmupSeconds + spec.durationSeconds + 60) * 1000);
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      const line = out.trim().split('\n').at(-1);
+      if (code === 0 && line) resolve(JSON.parse(line) as LoadResult);
+      else reject(new Error(`load worker ${name} exited ${code}: ${err.slice(-2000)}`));
+    });
+  });
+}
+
+function runLighthouse(urls: string[]): Promise<LighthousePageResult[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(benchDir, 'src', 'lighthouse-worker.ts'), ...urls],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000 * Math.max(1, urls.length));
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      const line = out.trim().split('\n').at(-1);
+      if (code === 0 && line) resolve(JSON.parse(line) as LighthousePageResult[]);
+      else reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the scenarios request
+
+/** Realistic queries: Turkish letters, ASCII spellings of them, and typos. */
+const SEARCH_QUERIES = [
+  'iphone 17 pro',
+  'samsung galaxy',
+  'kulaklık',
+  'kablosuz kulaklik',
+  'çamaşır makinesi',
+  'buzdolabı',
+  'oyuncu laptop',
+  'televizyon',
+  'lego',
+  'koşu ayakkabısı',
+  'samsnug',
+  'iphnoe 16',
+  'bulaşık makinası',
+  'akıllı saat',
+  'powerbank',
+  'xiaomi redmi',
+  'sony kulaklık',
+  'macbook air',
+  'gaming mouse',
+  'şarj aleti',
+];
+
+function keystrokes(queries: string[]): string[] {
+  return queries.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)).filter((p) => p.trim()));
+}
+
+interface Discovery {
+  sampleIds: string[];
+  bigCategory: { id: string; slug: string; n: number };
+  facetCategory: { id: string; slug: string; n: number };
+  categories: { slug: string; parentSlug: string | null }[];
+  listingParams: { brands: string[]; storage: string; total: number }[];
+  users: { email: string; id: string }[];
+  toggleProducts: string[];
+}
+
+async function discover(databaseUrl: string): Promise<Discovery> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const sample = await pool.query<{ id: string }>('select id from bench.sample_products order by n');
+    const cats = await pool.query<{ id: string; slug: string; n: string }>(
+      `select c.id, c.slug, count(*) as n from products p join categories c on c.id = p.category_id
+        where p.is_active group by c.id, c.slug order by n desc`,
+    );
+    const top = cats.rows.map((r) => ({ id: r.id, slug: r.slug, n: Number(r.n) }));
+    const big = top[0]!;
+    const wantFacet = config.products / 10;
+    const facet = [...top].sort((a, b) => Math.abs(a.n - wantFacet) - Math.abs(b.n - wantFacet))[0]!;
+    const brands = await pool.query<{ brand: string }>(
+      `select brand from products where category_id = $1 and is_active group by brand order by count(*) desc limit 4`,
+      [big.id],
+    );
+    const pairs = [brands.rows.slice(0, 2), brands.rows.slice(2, 4)].map((p) => p.map((b) => b.brand));
+    const listingParams: Discovery['listingParams'] = [];
+    for (const pair of pairs) {
+      const storages = await pool.query<{ v: string; n: string }>(
+        `select specifications->>'storage' as v, count(*) as n from products
+          where category_id = $1 and is_active and brand = any($2) and specifications ? 'storage'
+          group by 1 order by 2 desc limit 2`,
+        [big.id, pair],
+      );
+      for (const s of storages.rows) {
+        if (Number(s.n) > 4 * LISTING_PAGE_SIZE) listingParams.push({ brands: pair, storage: s.v, total: Number(s.n) });
+      }
+    }
+    const allCats = await pool.query<{ slug: string; parent_slug: string | null }>(
+      `select c.slug, p.slug as parent_slug from categories c left join categories p on p.id = c.parent_id
+        where c.is_active order by c.sort_order, c.slug`,
+    );
+    const users = await pool.query<{ email: string; id: string }>(
+      `select email, id from users where email like 'bench%@kiyasla.test'
+        order by (substring(email from 6 for position('@' in email) - 6))::int limit $1`,
+      [config.connections],
+    );
+    const toggle = await pool.query<{ id: string }>(
+      `select s.id from bench.sample_products s
+        where not exists (select 1 from favorites f where f.product_id = s.id and f.user_id = any($1::uuid[]))
+        order by s.n desc limit 6`,
+      [users.rows.map((u) => u.id)],
+    );
+    return {
+      sampleIds: sample.rows.map((r) => r.id),
+      bigCategory: big,
+      facetCategory: facet,
+      categories: allCats.rows.map((r) => ({ slug: r.slug, parentSlug: r.parent_slug })),
+      listingParams,
+      users: users.rows,
+      toggleProducts: toggle.rows.map((r) => r.id),
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+function listingPath(slug: string, p: Discovery['listingParams'][number]): string {
+  const q = new URLSearchParams();
+  for (const b of p.brands) q.append('brand', b);
+  q.append('spec', `storage:${p.storage}`);
+  q.append('sort', 'price-low');
+  q.append('page', '5');
+  return `/api/categories/${slug}/products?${q}`;
+}
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as { data?: { token?: string }; message?: string };
+  if (!res.ok || !body.data?.token) throw new Error(`login ${email}: HTTP ${res.status} ${body.message ?? ''}`);
+  return body.data.token;
+}
+
+interface FavoriteRoutes {
+  check?: (id: string) => string;
+  add?: (id: string) => { method: 'POST' | 'PUT'; path: string; body?: string };
+  remove?: (id: string) => { method: 'DELETE'; path: string };
+}
+
+/** The favorites module is being written in parallel: use what the running API documents. */
+async function favoriteRoutes(baseUrl: string): Promise<FavoriteRoutes> {
+  const res = await fetch(`${baseUrl}/api/docs/json`);
+  if (!res.ok) return {};
+  const doc = (await res.json()) as { paths?: Record<string, Record<string, unknown>> };
+  const paths = doc.paths ?? {};
+  const found: FavoriteRoutes = {};
+  const param = (p: string) => /\{(\w+)\}/.exec(p)?.[0] ?? '';
+  for (const [p, ops] of Object.entries(paths)) {
+    if (!p.startsWith('/api/favorites')) continue;
+    const withId = (id: string) => p.replace(param(p), id);
+    if (/\/check\/\{\w+\}$/.test(p) && ops.get) found.check = withId;
+    else if (/^\/api\/favorites\/\{\w+\}$/.test(p)) {
+      if (ops.delete) found.remove = (id) => ({ method: 'DELETE', path: withId(id) });
+      if (ops.post) found.add ??= (id) => ({ method: 'POST', path: withId(id) });
+      if (ops.put) found.add ??= (id) => ({ method: 'PUT', path: withId(id) });
+    } else if (p === '/api/favorites' && ops.post) {
+      found.add = (id) => ({ method: 'POST', path: p, body: JSON.stringify({ productId: id }) });
+    }
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+interface Target {
+  p95?: number;
+  ratio?: number;
+  rps?: number;
+  label: string;
+}
+
+const TARGETS: Record<string, Target> = {
+  detail: { p95: 10, ratio: 0.5, label: 'p95 ≤ 10 ms, API÷SQL ≥ 0.5' },
+  listing: { p95: 25, label: 'p95 ≤ 25 ms' },
+  facets: { p95: 50, label: 'p95 ≤ 50 ms' },
+  search: { p95: 40, label: 'p95 ≤ 40 ms' },
+  suggestions: { p95: 15, label: 'p95 ≤ 15 ms' },
+  'favorites-check': { label: '—' },
+  mixed: { rps: 1500, label: '≥ 1500 req/s, 0 errors' },
+};
+
+function judge(name: string, r: LoadResult, ratio: number | null): boolean | null {
+  const t = TARGETS[name];
+  if (!t || (!t.p95 && !t.rps)) return null;
+  const errors = r.errors + r.non2xx + r.timeouts;
+  if (errors > 0) return false;
+  if (t.p95 !== undefined && r.p95 > t.p95) return false;
+  if (t.ratio !== undefined && (ratio === null || ratio < t.ratio)) return false;
+  if (t.rps !== undefined && r.rps < t.rps) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-bench-'));
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+  log(
+    `${quick ? 'quick' : 'full'} run: ${config.products.toLocaleString('en')} products, ${config.connections} connections, ` +
+      `${config.warmup}s warm-up + ${config.duration}s per scenario`,
+  );
+
+  let databaseUrl = process.env.DATABASE_URL;
+  let clusterStarted = false;
+  if (!databaseUrl) {
+    log('DATABASE_URL unset: starting a throwaway PostgreSQL 15 cluster (scripts/ci/pg-cluster.sh start --bench)');
+    databaseUrl = startCluster();
+    clusterStarted = true;
+  }
+
+  const buildStarted = Date.now();
+  if (!args['skip-build']) ensureBuild();
+  const buildSeconds = (Date.now() - buildStarted) / 1000;
+
+  log('catalog:');
+  const generation: GenerateResult = await ensureCatalog(databaseUrl, catalogSize(config.products), {
+    regenerate: args.regenerate,
+    log,
+  });
+  for (const s of generation.steps) log(`  ${s.step}: ${s.seconds.toFixed(1)} s`);
+  log(`  rows: ${JSON.stringify(generation.counts)}`);
+
+  const { baseUrl } = await startServer(databaseUrl, workDir);
+  log(`server: ${baseUrl}`);
+  const d = await discover(databaseUrl);
+  const favorites = await favoriteRoutes(baseUrl);
+  const tokens: string[] = [];
+  for (const u of d.users) tokens.push(await login(baseUrl, u.email));
+  log(
+    `listing: /categories/${d.bigCategory.slug} (${d.bigCategory.n} products), ${d.listingParams.length} filter sets; ` +
+      `facets: /categories/${d.facetCategory.slug} (${d.facetCategory.n} products)`,
+  );
+
+  const want = (name: string) => !config.only || config.only.has(name);
+  const ids = d.sampleIds;
+  const detailRequests: LoadRequest[] = ids.map((id) => ({ path: `/api/products/${id}` }));
+  const listingRequests: LoadRequest[] = d.listingParams.map((p) => ({ path: listingPath(d.bigCategory.slug, p) }));
+  const searchRequests: LoadRequest[] = SEARCH_QUERIES.map((q) => ({ path: `/api/search?q=${encodeURIComponent(q)}` }));
+  const prefixes = keystrokes(SEARCH_QUERIES);
+  const base = {
+    baseUrl,
+    connections: config.connections,
+    warmupSeconds: config.warmup,
+    durationSeconds: config.duration,
+  };
+
+  const scenarios: { name: string; title: string; spec?: LoadSpec; skipped?: string }[] = [
+    { name: 'detail', title: 'product detail', spec: { ...base, mode: 'random', requests: detailRequests } },
+    {
+      name: 'listing',
+      title: 'listing: 2 brands + spec + sort + page 5',
+      ...(listingRequests.length
+        ? { spec: { ...base, mode: 'random', requests: listingRequests } }
+        : { skipped: 'no filter combination with a page 5' }),
+    },
+    {
+      name: 'facets',
+      title: `facets: ${d.facetCategory.slug} (${Math.round(d.facetCategory.n / 1000)}k)`,
+      spec: {
+        ...base,
+        mode: 'random',
+        requests: [{ path: `/api/categories/${d.facetCategory.slug}/products?facets=true&limit=20` }],
+      },
+    },
+    { name: 'search', title: 'search', spec: { ...base, mode: 'sequence', requests: searchRequests } },
+    {
+      name: 'suggestions',
+      title: 'suggestions per keystroke',
+      spec: {
+        ...base,
+        mode: 'sequence',
+        requests: prefixes.map((p) => ({ path: `/api/search/suggestions?q=${encodeURIComponent(p)}` })),
+      },
+    },
+    {
+      name: 'favorites-check',
+      title: 'favorites check (signed in)',
+      ...(favorites.check
+        ? {
+            spec: {
+              ...base,
+              mode: 'random',
+              tokens,
+              requests: ids.slice(0, 5000).map((id) => ({ path: favorites.check!(id) })),
+            },
+          }
+        : { skipped: 'GET /api/favorites/check/:productId is not in this build yet' }),
+    },
+  ];
+
+  // Mixed signed-in workload: browse 80% (detail 40, listings 25, home calls 15), search 15%, writes 5%.
+  const categoryPages = d.categories.flatMap((c) =>
+    [1, 2, 3].map((page) => ({
+      path: c.parentSlug
+        ? `/api/categories/${c.slug}/products?parent=${c.parentSlug}&page=${page}`
+        : `/api/categories/${c.slug}/products?page=${page}`,
+    })),
+  );
+  const spread = (items: { path: string }[], weight: number, kind: string): LoadRequest[] =>
+    items.map((i) => ({ ...i, weight: weight / items.length, kind }));
+  const writeOps = d.toggleProducts.map((id): LoadRequest => {
+    if (favorites.add && favorites.remove) {
+      return {
+        path: '',
+        kind: 'write',
+        weight: 5 / d.toggleProducts.length,
+        toggle: [favorites.add(id), favorites.remove(id)],
+      };
+    }
+    const put = (on: boolean) => ({
+      method: 'PUT' as const,
+      path: '/api/auth/notification-settings',
+      body: JSON.stringify({ newsletter: on }),
+    });
+    return { path: '', kind: 'write', weight: 5 / d.toggleProducts.length, toggle: [put(true), put(false)] };
+  });
+  const writeKind =
+    favorites.add && favorites.remove ? 'favorite add/remove' : 'notification settings (favorites API absent)';
+  scenarios.push({
+    name: 'mixed',
+    title: 'mixed signed-in (80/15/5)',
+    spec: {
+      ...base,
+      mode: 'random',
+      tokens,
+      requests: [
+        ...spread(
+          ids.slice(0, 5000).map((id) => ({ path: `/api/products/${id}` })),
+          40,
+          'detail',
+        ),
+        ...spread(categoryPages, 25, 'listing'),
+        ...spread(
+          [
+            { path: '/api/categories' },
+            { path: '/api/products?featured=true&limit=4' },
+            { path: '/api/products?limit=8&sort=newest' },
+          ],
+          15,
+          'home',
+        ),
+        ...spread(searchRequests, 15, 'search'),
+        ...writeOps,
+      ],
+    },
+  });
+
+  // The raw-SQL twins of three scenarios.
+  const raw = new Map<string, PgbenchResult>();
+  const rawNotes: Record<string, string> = {};
+  const rawJobs: Record<string, () => Promise<PgbenchResult>> = {};
+  if (!args['skip-pgbench']) {
+    const cap = capturingDatabase(databaseUrl);
+    try {
+      const sampleExpr = '(select id from bench.sample_products where n = :bench_r)';
+      const detailSql = await cap.capture((db) => getProductDetail(db, ids[0]!));
+      const detailScript = toPgbenchScript(detailSql, new Map([[ids[0]!, sampleExpr]]));
+      rawJobs.detail = () =>
+        runPgbench({
+          databaseUrl: databaseUrl!,
+          dir: workDir,
+          name: 'detail',
+          header: `\\set bench_r random(1, ${ids.length})\n`,
+          scripts: [detailScript],
+          clients: config.connections,
+          warmupSeconds: config.warmup,
+          seconds: config.duration,
+        });
+      rawNotes.detail = `${detailSql.length} statements per request`;
+      const listingScripts: string[] = [];
+      for (const p of d.listingParams) {
+        const q = listingQuerySchema.parse({
+          brand: p.brands,
+          spec: [`storage:${p.storage}`],
+          sort: 'price-low',
+          page: '5',
+        });
+        listingScripts.push(
+          toPgbenchScript(await cap.capture((db) => listProducts(db, { category: d.bigCategory.slug }, q))),
+        );
+      }
+      if (listingScripts.length) {
+        rawJobs.listing = () =>
+          runPgbench({
+            databaseUrl: databaseUrl!,
+            dir: workDir,
+            name: 'listing',
+            scripts: listingScripts,
+            clients: config.connections,
+            warmupSeconds: config.warmup,
+            seconds: config.duration,
+          });
+      }
+      const suggestionScripts: string[] = [];
+      for (const p of prefixes) suggestionScripts.push(toPgbenchScript(await cap.capture((db) => suggest(db, p))));
+      // pgbench takes at most 128 scripts: an even sample of the keystrokes that reach SQL.
+      const withSql = suggestionScripts.filter((s) => s.trim());
+      const nonEmpty = withSql.filter((_s, i) => i % Math.ceil(withSql.length / 128) === 0);
+      rawNotes.suggestions = `pgbench replays ${nonEmpty.length} of the ${withSql.length} keystrokes that reach SQL (${suggestionScripts.length - withSql.length} are answered from memory)`;
+      rawJobs.suggestions = () =>
+        runPgbench({
+          databaseUrl: databaseUrl!,
+          dir: workDir,
+          name: 'suggestions',
+          scripts: nonEmpty,
+          clients: config.connections,
+          warmupSeconds: config.warmup,
+          seconds: config.duration,
+        });
+    } finally {
+      await cap.close();
+    }
+  }
+
+  const reports: ScenarioReport[] = [];
+  for (const s of scenarios) {
+    if (!want(s.name)) continue;
+    if (!s.spec) {
+      reports.push({
+        name: s.name,
+        title: s.title,
+        skipped: s.skipped!,
+        target: TARGETS[s.name]?.label ?? '—',
+        met: null,
+      });
+      log(`${s.name}: skipped (${s.skipped})`);
+      continue;
+    }
+    log(`${s.name}: ${s.title}…`);
+    const result = await runLoad(s.spec, workDir, s.name);
+    let rawResult: PgbenchResult | undefined;
+    const job = rawJobs[s.name];
+    if (job) {
+      log(`${s.name}: pgbench (same SQL, ${config.connections} clients, -M prepared)…`);
+      try {
+        rawResult = await job();
+        raw.set(s.name, rawResult);
+      } catch (err) {
+        rawNotes[s.name] = `pgbench failed: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`;
+      }
+    }
+    const ratio = rawResult ? result.rps / rawResult.tps : null;
+    reports.push({
+      name: s.name,
+      title: s.title,
+      result,
+      ...(rawResult ? { raw: rawResult } : {}),
+      ratio,
+      ...(rawNotes[s.name] ? { note: rawNotes[s.name] } : {}),
+      ...(s.name === 'mixed'
+        ? { note: `writes: ${writeKind}; requests by kind: ${JSON.stringify(result.kinds)}` }
+        : {}),
+      target: TARGETS[s.name]?.label ?? '—',
+      met: judge(s.name, result, ratio),
+    });
+  }
+
+  // Web budgets.
+  const productId = ids[0]!;
+  const pages: Record<string, string> = {
+    home: '/',
+    category: `/category/${d.bigCategory.slug}`,
+    product: `/product/${productId}`,
+    search: `/search?q=${encodeURIComponent('kulaklık')}`,
+  };
+  const bundles: PageBundle[] = [];
+  if (want('bundles')) {
+    for (const [page, p] of Object.entries(pages)) {
+      try {
+        bundles.push(await measureInitialJs(baseUrl, page, p));
+      } catch (err) {
+        log(`bundle ${page}: ${err instanceof Error ? err.message : err}`);
+      }
+    }
+  }
+  let lighthouse: LighthousePageResult[] = [];
+  let lighthouseNote: string | undefined;
+  if (want('lighthouse') && config.lighthousePages.length) {
+    if (!existsSync(process.env.CHROME_PATH ?? '/usr/bin/chromium')) {
+      lighthouseNote = 'skipped: no Chromium at /usr/bin/chromium (set CHROME_PATH)';
+    } else {
+      log(`lighthouse (mobile): ${config.lighthousePages.join(', ')}…`);
+      try {
+        const urls = config.lighthousePages.map((p) => `${baseUrl}${pages[p]}`);
+        lighthouse = (await runLighthouse(urls)).map((r, i) => ({ ...r, page: config.lighthousePages[i] }));
+      } catch (err) {
+        lighthouseNote = `failed: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`;
+      }
+    }
+    if (quick) lighthouseNote = `${lighthouseNote ? lighthouseNote + '; ' : ''}quick run: home page only`;
+  } else if (want('lighthouse')) {
+    lighthouseNote = 'skipped (--skip-lighthouse)';
+  }
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: await serverVersion(databaseUrl),
+      note: 'server (one Node process), load generator (autocannon, a second process), pgbench and PostgreSQL share the same cores; loopback only',
+    },
+    config: {
+      ...config,
+      only: config.only ? [...config.only] : null,
+      databaseStartedByBench: clusterStarted,
+      postgresSettings: clusterStarted
+        ? 'scripts/ci/pg-cluster.sh start --bench: shared_buffers 2GB, effective_cache_size 12GB, work_mem 32MB, jit off, fsync off (disposable data)'
+        : 'as configured by DATABASE_URL',
+      serverLogLevel: args['log-level'],
+    },
+    buildSeconds,
+    generation,
+    discovery: {
+      listingCategory: d.bigCategory,
+      facetCategory: d.facetCategory,
+      listingPaths: listingRequests.map((r) => r.path),
+      searchQueries: SEARCH_QUERIES,
+      keystrokes: prefixes.length,
+      favoritesApi: favorites.check ? 'present' : 'absent',
+    },
+    scenarios: reports,
+    lighthouse,
+    ...(lighthouseNote ? { lighthouseNote } : {}),
+    bundles,
+    totalSeconds: (Date.now() - started) / 1000,
+  };
+  printReport(report);
+  const outFile =
+    args.out ?? path.join(benchDir, 'results', `${report.date.slice(0, 19).replace(/[:T]/g, '-')}-${report.mode}.json`);
+  mkdirSync(path.dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(report, null, 2) + '\n');
+  log(`report: ${path.relative(root, outFile)} (${report.totalSeconds.toFixed(0)} s in total)`);
+}
+
+async function serverVersion(databaseUrl: string): Promise<string> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const r = await c.query<{ server_version: string }>('show server_version');
+    return r.rows[0]?.server_version ?? '';
+  } finally {
+    await c.end();
+  }
+}
+
+main()
+  .then(cleanup)
+  .catch(async (err: unknown) => {
+    console.error('[bench] failed:', err instanceof Error ? err.stack : err);
+    await cleanup();
+    process.exit(1);
+  });
