@@ -52,7 +52,9 @@ describe('mail outbox', () => {
     await deliverPendingMail(db.db, recordingTransport().transport);
     await enqueueMail(db.db, 'email.flaky', message('flaky@example.com'));
     const { transport } = recordingTransport((m) => m.to === 'flaky@example.com');
-    let now = new Date();
+    // PostgreSQL stores microseconds: a JS Date of the same millisecond can be earlier than
+    // the row's run_after, so start the clock one millisecond later.
+    let now = new Date(Date.now() + 1);
     for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
       expect(await deliverPendingMail(db.db, transport, { now })).toBe(0);
       const [row] = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.flaky'));
