@@ -56,6 +56,8 @@ export interface LoadResult {
   statusCounts: Record<string, number>;
   kinds: Record<string, number>;
   bytesPerSecond: number;
+  /** 1-minute load average of the machine before and after the run (set by the runner). */
+  loadAverage?: [number, number];
 }
 
 function mulberry32(seed: number) {

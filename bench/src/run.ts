@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { LISTING_PAGE_SIZE } from '@kiyasla/contracts/constants';
+import { setPublicReadCaching } from '../../apps/api/src/lib/public-read-cache';
 import { listingQuerySchema } from '../../apps/api/src/modules/products/listing-filters';
 import { getProductDetail, listProducts } from '../../apps/api/src/modules/products/products.service';
 import { suggest } from '../../apps/api/src/modules/search/search.service';
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     regenerate: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
+    'generate-only': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-pgbench': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
@@ -438,6 +440,8 @@ async function main() {
   for (const s of generation.steps) log(`  ${s.step}: ${s.seconds.toFixed(1)} s`);
   log(`  rows: ${JSON.stringify(generation.counts)}`);
 
+  if (args['generate-only']) return;
+
   const { baseUrl } = await startServer(databaseUrl, workDir);
   log(`server: ${baseUrl}`);
   const d = await discover(databaseUrl);
@@ -569,6 +573,8 @@ async function main() {
   const rawJobs: Record<string, () => Promise<PgbenchResult>> = {};
   if (!args['skip-pgbench']) {
     const cap = capturingDatabase(databaseUrl);
+    // The raw-SQL twin is the database work of a cache miss: capture with the API's caches off.
+    setPublicReadCaching(false);
     try {
       const sampleExpr = '(select id from bench.sample_products where n = :bench_r)';
       const detailSql = await cap.capture((db) => getProductDetail(db, ids[0]!));
@@ -645,7 +651,9 @@ async function main() {
       continue;
     }
     log(`${s.name}: ${s.title}…`);
+    const loadBefore = os.loadavg()[0]!;
     const result = await runLoad(s.spec, workDir, s.name);
+    result.loadAverage = [loadBefore, os.loadavg()[0]!];
     let rawResult: PgbenchResult | undefined;
     const job = rawJobs[s.name];
     if (job) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { invalidatePublicReads } from '../lib/public-read-cache';
 import type { Database, Transaction } from './client';
 
 /**
@@ -11,6 +12,10 @@ import type { Database, Transaction } from './client';
  *   price_updated_at        when min_price last changed
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
  * showing the last real change.
+ *
+ * Cached listings, searches and suggestions show these prices: they are invalidated here. A
+ * caller inside a transaction calls invalidatePublicReads() again after its commit (see
+ * lib/public-read-cache.ts).
  */
 export async function refreshProductPriceAggregates(
   db: Database | Transaction,
@@ -46,4 +51,5 @@ export async function refreshProductPriceAggregates(
       from agg
      where p.id = agg.id
   `);
+  invalidatePublicReads();
 }

@@ -5,10 +5,11 @@ import { products, type ProductRow } from '../../db/schema/products';
 import { reviews } from '../../db/schema/reviews';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
+import { productColumns, type ProductListRow } from './products.repo';
 
-export async function findActiveProduct(db: Database, id: string): Promise<ProductRow | undefined> {
+export async function findActiveProduct(db: Database, id: string): Promise<ProductListRow | undefined> {
   const [row] = await db
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(eq(products.id, id), eq(products.isActive, true)))
     .limit(1);

@@ -1,6 +1,6 @@
 import type { Category, ProductCard } from '@kiyasla/contracts/catalog';
 import { kurusToTry } from '@kiyasla/contracts/money';
-import type { ProductRow } from '../../db/schema/products';
+import type { ProductListRow } from './products.repo';
 import type { CardOfferRow } from './products.repo';
 
 const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
@@ -23,7 +23,11 @@ function ref(c: Category | undefined) {
 }
 
 /** A product row as the card shape every listing shares; no internal column leaks. */
-export function toProductCard(row: ProductRow, categories: Map<string, Category>, offers: CardOfferRow[]): ProductCard {
+export function toProductCard(
+  row: ProductListRow,
+  categories: Map<string, Category>,
+  offers: CardOfferRow[],
+): ProductCard {
   const specs = row.specifications ?? {};
   const keySpecs: ProductCard['keySpecs'] = {};
   for (const key of KEY_SPECS) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '@kiyasla/contracts/constants';
 import type { Database } from '../../db/client';
 import { products, type ProductRow } from '../../db/schema/products';
@@ -6,6 +6,14 @@ import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
 import { sqlRows } from '../../lib/sql-rows';
 import type { ListingFilters, ListingPage } from './listing-filters';
+
+// Everything but the search columns: the tsvector alone is ~40% of a row (about 1 KB) and no
+// response shows it, so listings and the product page never fetch it.
+const { searchVector: _searchVector, searchText: _searchText, ...productColumns } = getTableColumns(products);
+export { productColumns };
+
+/** A product row as listings and the product page read it (no search columns). */
+export type ProductListRow = Omit<ProductRow, 'searchVector' | 'searchText'>;
 
 const ORDER: Record<SortOption, SQL[]> = {
   popularity: [desc(products.ratingsCount), desc(products.averageRating), asc(products.id)],
@@ -54,12 +62,11 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
   }
   for (const [key, values] of f.specs) {
     if (except === `spec:${key}`) continue;
-    conditions.push(
-      sql`(${products.specifications} ->> ${key}) in (${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )})`,
-    );
+    // Containment (@>) rather than `->> key in (...)`: the GIN jsonb_path_ops index answers it,
+    // so a specification filter narrows by index instead of re-reading every candidate row.
+    // Specification values are strings, for which both forms mean the same.
+    const any = values.map((v) => sql`${products.specifications} @> ${JSON.stringify({ [key]: v })}::jsonb`);
+    conditions.push(any.length === 1 ? any[0] : sql`(${sql.join(any, sql` or `)})`);
   }
   return and(...conditions);
 }
@@ -68,11 +75,11 @@ export async function findProducts(
   db: Database,
   filters: ListingFilters,
   page: ListingPage,
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ rows: ProductListRow[]; total: number }> {
   const where = listingConditions(filters);
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...orderFor(page.sort, filters))

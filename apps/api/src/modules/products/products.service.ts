@@ -15,6 +15,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { PublicReadCache } from '../../lib/public-read-cache';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import {
@@ -104,12 +105,25 @@ export async function toCards(
   return rows.map((r) => toProductCard(r, byId, offersByProduct.get(r.id) ?? []));
 }
 
+export interface ListingResult {
+  items: ProductCard[];
+  pagination: Pagination;
+  facets?: Facets;
+}
+
+// Category pages (first pages, common filters) and their facets are the hottest public reads;
+// a miss on a 100,000-product category costs counting, faceting and sorting all of it.
+const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000);
+
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
-export async function listProducts(
-  db: Database,
-  scope: ListingScope,
-  q: ListingInput,
-): Promise<{ items: ProductCard[]; pagination: Pagination; facets?: Facets }> {
+export async function listProducts(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingResult> {
+  // Personal sets (favorites, comparisons) and text searches are keyed elsewhere or not at all.
+  if (scope.productIds || scope.search) return loadListing(db, scope, q);
+  const key = JSON.stringify([scope.category ?? null, scope.subcategory ?? null, q]);
+  return listingCache.get(key, () => loadListing(db, scope, q));
+}
+
+async function loadListing(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingResult> {
   const filters = await toFilters(db, scope, q);
   const [{ rows, total }, facets] = await Promise.all([
     findProducts(db, filters, { sort: q.sort, page: q.page, limit: q.limit }),

@@ -10,6 +10,7 @@ import {
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { foldTurkish } from '@kiyasla/contracts/text';
 import type { Database } from '../../db/client';
+import { PublicReadCache } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listCategories } from '../categories/categories.service';
 import { listProducts, type ListingInput } from '../products/products.service';
@@ -54,12 +55,25 @@ export interface SearchResult {
   correctedQuery: string | null;
 }
 
-export async function searchProducts(
+// Searches follow a long tail, but its head (popular queries, their first pages) repeats all day.
+const searchCache = new PublicReadCache<SearchResult>(30_000, 1_000);
+// Keystrokes repeat even more: every shopper typing "kulaklık" sends the same 8 prefixes.
+const suggestionCache = new PublicReadCache<Suggestion[]>(60_000, 5_000);
+
+export function searchProducts(
   db: Database,
   rawQuery: string,
   input: ListingInput & { category?: string; subcategory?: string },
 ): Promise<SearchResult> {
   const q = parseQuery(rawQuery);
+  return searchCache.get(JSON.stringify([q.display, input]), () => runSearch(db, q, input));
+}
+
+async function runSearch(
+  db: Database,
+  q: ParsedQuery,
+  input: ListingInput & { category?: string; subcategory?: string },
+): Promise<SearchResult> {
   const empty = { items: [], pagination: { page: input.page, limit: input.limit, total: 0, pages: 0 } };
   if (q.tokens.length === 0) return { ...empty, query: q.display, correctedQuery: null };
   const { alternatives, corrected } = await tokenAlternatives(db, q);
@@ -101,6 +115,11 @@ function startsWithAnyWord(folded: string, token: string): boolean {
 export async function suggest(db: Database, rawQuery: string): Promise<Suggestion[]> {
   const q = parseQuery(rawQuery);
   if (q.tokens.length === 0) return [];
+  // Everything below depends on the folded tokens only: "Kulak", "kulak" and "KULAK" share an entry.
+  return suggestionCache.get(q.tokens.join(' '), () => loadSuggestions(db, q));
+}
+
+async function loadSuggestions(db: Database, q: ParsedQuery): Promise<Suggestion[]> {
   const phrase = q.tokens.join(' ');
   const [categories, brandList, alternatives] = await Promise.all([
     listCategories(db),

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq } from 'drizzle-orm';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import type { DbHandle } from '../db/client';
+import { refreshProductPriceAggregates } from '../db/product-price-aggregates';
+import { storeOffers } from '../db/schema/store-offers';
+import { createTestDatabase } from '../test/db';
+import { invalidatePublicReads, PublicReadCache, setPublicReadCaching } from './public-read-cache';
+
+describe('PublicReadCache', () => {
+  it('serves a hit without loading again, and loads again after an invalidation', async () => {
+    const cache = new PublicReadCache<number>(60_000, 10);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    invalidatePublicReads();
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('does not store a value whose load was in flight when the catalog changed', async () => {
+    const cache = new PublicReadCache<string>(60_000, 10);
+    let release!: (v: string) => void;
+    const slow = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    invalidatePublicReads();
+    release('old price');
+    expect(await slow).toBe('old price');
+    expect(await cache.get('k', async () => 'new price')).toBe('new price');
+  });
+
+  it('keeps at most maxEntries, dropping the least recently used', async () => {
+    const cache = new PublicReadCache<string>(60_000, 2);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('a', async () => 'a again'); // touch a: b is now the oldest
+    await cache.get('c', async () => 'c');
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', async () => 'reloaded')).toBe('a');
+    expect(await cache.get('b', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('loads every time while caching is off', async () => {
+    const cache = new PublicReadCache<number>(60_000, 10);
+    let loads = 0;
+    setPublicReadCaching(false);
+    try {
+      await cache.get('k', async () => ++loads);
+      await cache.get('k', async () => ++loads);
+    } finally {
+      setPublicReadCaching(true);
+    }
+    expect(loads).toBe(2);
+  });
+});
+
+describe('cached catalog reads and price changes', () => {
+  let db: DbHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await buildApp({ config: testConfig(), db });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const cheapestPhone = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/categories/telefon/products?sort=price-low&limit=1' });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: ProductCard[] }).data[0]!;
+  };
+
+  const searchHit = async (name: string, id: string) => {
+    const res = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(name)}` });
+    return (res.json() as { data: ProductCard[] }).data.find((p) => p._id === id);
+  };
+
+  it('shows a new lowest price in listings and searches as soon as it is recorded', async () => {
+    const before = await cheapestPhone();
+    expect(await cheapestPhone()).toEqual(before); // now served from the cache
+    expect((await searchHit(before.name, before._id))?.currentPrice).toBe(before.currentPrice);
+
+    const [offer] = await db.db
+      .select({ id: storeOffers.id, price: storeOffers.price })
+      .from(storeOffers)
+      .where(and(eq(storeOffers.productId, before._id), eq(storeOffers.isActive, true)))
+      .orderBy(asc(storeOffers.price))
+      .limit(1);
+    const newPrice = offer!.price - 10_000; // 100 TL cheaper
+    // Outside a transaction, refreshProductPriceAggregates' own invalidation is the only one.
+    await db.db.update(storeOffers).set({ price: newPrice }).where(eq(storeOffers.id, offer!.id));
+    await refreshProductPriceAggregates(db.db, [before._id]);
+
+    const after = await cheapestPhone();
+    expect(after._id).toBe(before._id);
+    expect(after.currentPrice).toBe(newPrice / 100);
+    expect((await searchHit(before.name, before._id))?.currentPrice).toBe(newPrice / 100);
+  });
+});
