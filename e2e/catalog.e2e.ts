@@ -233,6 +233,38 @@ describe('catalog: from the home page to a product and its price history', () =>
     await page.context().close();
   });
 
+  it('filters by price with the number inputs and the slider keys', async () => {
+    const page = await newPage(browser);
+    await page.goto(baseURL + '/category/telefon');
+    const total = await resultCount(page);
+    const filters = page.getByRole('complementary', { name: 'Filtreler' });
+
+    const min = filters.getByRole('spinbutton', { name: 'En az (₺)' });
+    await min.fill('10000');
+    await min.press('Enter');
+    await waitForUrl(page, (url) => url.searchParams.get('minPrice') === '10000');
+    await page.getByRole('button', { name: 'Fiyat: ₺10.000 ve üzeri filtresini kaldır' }).waitFor();
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
+    const atLeast = await resultCount(page);
+
+    // Arrow keys step the upper thumb; the range is applied once, and the thumb keeps focus.
+    const upper = filters.getByRole('slider', { name: 'En yüksek fiyat' });
+    await upper.focus();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+    await waitForUrl(page, (url) => url.searchParams.has('maxPrice'));
+    const maxPrice = Number(new URL(page.url()).searchParams.get('maxPrice'));
+    expect(await upper.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(Number(await upper.inputValue())).toBe(maxPrice);
+    await expect.poll(() => resultCount(page)).toBeLessThan(atLeast);
+
+    // The chip removes the whole price range.
+    await page.getByRole('button', { name: /^Fiyat: .* filtresini kaldır$/ }).click();
+    await waitForUrl(page, (url) => !url.searchParams.has('minPrice') && !url.searchParams.has('maxPrice'));
+    await expect.poll(() => resultCount(page)).toBe(total);
+    expect(await min.inputValue()).toBe('');
+    await page.context().close();
+  });
+
   it('serves the product page with its data, price and JSON-LD without JavaScript', async () => {
     const list = (await (await fetch(`${baseURL}/api/products?limit=1&sort=popularity`)).json()) as {
       data: Array<{ _id: string; name: string; currentPrice: number }>;
@@ -303,8 +335,9 @@ describe('catalog: from the home page to a product and its price history', () =>
     expect((xml.match(/\/product\//g) ?? []).length).toBeGreaterThan(400);
   });
 
-  it('has no axe violations on the listing and the product page', async () => {
-    for (const theme of ['light', 'dark'] as const) {
+  it.each(['light', 'dark'] as const)(
+    'has no axe violations on the listing and the product page (%s)',
+    async (theme) => {
       const page = await newPage(browser, { theme });
       if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
       await page.goto(baseURL + '/category/telefon?brand=Apple');
@@ -330,6 +363,6 @@ describe('catalog: from the home page to a product and its price history', () =>
       await page.getByRole('group', { name: 'Puana göre filtrele' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
-    }
-  });
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { formatPrice } from '~/lib/format';
 
@@ -39,33 +39,66 @@ const THUMB =
   '[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:h-4 [&::-moz-range-thumb]:w-4 [&::-moz-range-thumb]:cursor-grab [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-primary [&::-moz-range-thumb]:bg-surface ' +
   'focus-visible:[&::-webkit-slider-thumb]:ring-4 focus-visible:[&::-webkit-slider-thumb]:ring-primary/30';
 
+/** Arrow keys on a thumb apply the range once the keys rest this long (one history entry, not one per step). */
+const KEYBOARD_COMMIT_DELAY_MS = 500;
+
+const rangeKey = (min: number | null, max: number | null) => `${min ?? ''}|${max ?? ''}`;
+
 /**
  * Two sliders over one track plus min and max number inputs. Dragging and typing change a
- * draft; the filter is applied when a thumb is released or an input is left (or Enter).
- * The max thumb at the right end means "no upper limit".
+ * draft; the filter is applied when a thumb is released, shortly after arrow keys rest, or
+ * when an input is left (or Enter). The max thumb at the right end means "no upper limit".
+ * The inputs stay mounted across applications so keyboard focus is never lost.
  */
-export function PriceRangeFilter(props: PriceRangeFilterProps) {
-  const ceiling = sliderCeiling(Math.max(props.bounds.max, props.maxPrice ?? 0, props.minPrice ?? 0));
-  // Re-initialise the drafts whenever the applied range (the URL) changes.
-  return <PriceRangeDraft key={`${props.minPrice}-${props.maxPrice}-${ceiling}`} {...props} ceiling={ceiling} />;
-}
-
-function PriceRangeDraft({ minPrice, maxPrice, onCommit, ceiling }: PriceRangeFilterProps & { ceiling: number }) {
+export function PriceRangeFilter({ bounds, minPrice, maxPrice, onCommit }: PriceRangeFilterProps) {
   const id = useId();
+  const ceiling = sliderCeiling(Math.max(bounds.max, maxPrice ?? 0, minPrice ?? 0));
   const [low, setLow] = useState(minPrice ?? 0);
   const [high, setHigh] = useState(Math.min(maxPrice ?? ceiling, ceiling));
   const [lowText, setLowText] = useState(minPrice ? String(minPrice) : '');
   const [highText, setHighText] = useState(maxPrice !== null ? String(maxPrice) : '');
+  const [applied, setApplied] = useState(`${rangeKey(minPrice, maxPrice)}|${ceiling}`);
+  const [committed, setCommitted] = useState<string | null>(null);
+  const keyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const step = sliderStep(ceiling);
 
+  // The applied range changed: take it over, unless it is the one this control just applied
+  // (the drafts are already there, or further on if the user kept going).
+  const appliedNow = `${rangeKey(minPrice, maxPrice)}|${ceiling}`;
+  if (applied !== appliedNow) {
+    setApplied(appliedNow);
+    if (committed !== rangeKey(minPrice, maxPrice)) {
+      setLow(minPrice ?? 0);
+      setHigh(Math.min(maxPrice ?? ceiling, ceiling));
+      setLowText(minPrice ? String(minPrice) : '');
+      setHighText(maxPrice !== null ? String(maxPrice) : '');
+    }
+    setCommitted(null);
+  }
+
+  useEffect(
+    () => () => {
+      if (keyTimer.current) clearTimeout(keyTimer.current);
+    },
+    [],
+  );
+
   const commit = (nextLow: number, nextHigh: number | null) => {
+    if (keyTimer.current) clearTimeout(keyTimer.current);
     let min: number | null = nextLow > 0 ? nextLow : null;
     let max: number | null = nextHigh;
     if (min !== null && max !== null && min > max) [min, max] = [max, min];
-    if (min !== minPrice || max !== maxPrice) onCommit(min, max);
+    // Both controls show what is applied: typed values move the thumbs and vice versa.
+    setLow(min ?? 0);
+    setHigh(max === null ? ceiling : Math.min(max, ceiling));
+    setLowText(min ? String(min) : '');
+    setHighText(max !== null ? String(max) : '');
+    if (min === minPrice && max === maxPrice) return;
+    setCommitted(rangeKey(min, max));
+    onCommit(min, max);
   };
 
-  const commitSliders = () => commit(low, high >= ceiling ? null : high);
+  const commitSliders = (nextLow = low, nextHigh = high) => commit(nextLow, nextHigh >= ceiling ? null : nextHigh);
 
   const commitInputs = (event?: FormEvent) => {
     event?.preventDefault();
@@ -77,9 +110,11 @@ function PriceRangeDraft({ minPrice, maxPrice, onCommit, ceiling }: PriceRangeFi
 
   const lowPct = (Math.min(low, ceiling) / ceiling) * 100;
   const highPct = (Math.min(high, ceiling) / ceiling) * 100;
-  const releaseKeys = (event: KeyboardEvent) => {
-    if (event.key.startsWith('Arrow') || event.key === 'Home' || event.key === 'End' || event.key.startsWith('Page'))
-      commitSliders();
+  const scheduleKeyboardCommit = (event: KeyboardEvent, nextLow: number, nextHigh: number) => {
+    if (!(event.key.startsWith('Arrow') || event.key.startsWith('Page') || event.key === 'Home' || event.key === 'End'))
+      return;
+    if (keyTimer.current) clearTimeout(keyTimer.current);
+    keyTimer.current = setTimeout(() => commitSliders(nextLow, nextHigh), KEYBOARD_COMMIT_DELAY_MS);
   };
 
   return (
@@ -103,8 +138,8 @@ function PriceRangeDraft({ minPrice, maxPrice, onCommit, ceiling }: PriceRangeFi
             setLow(Math.max(0, value));
             setLowText(value > 0 ? String(Math.max(0, value)) : '');
           }}
-          onPointerUp={commitSliders}
-          onKeyUp={releaseKeys}
+          onPointerUp={() => commitSliders()}
+          onKeyUp={(event) => scheduleKeyboardCommit(event, low, high)}
           className={clsx(THUMB, 'z-10')}
         />
         <input
@@ -120,8 +155,8 @@ function PriceRangeDraft({ minPrice, maxPrice, onCommit, ceiling }: PriceRangeFi
             setHigh(Math.min(ceiling, value));
             setHighText(value >= ceiling ? '' : String(value));
           }}
-          onPointerUp={commitSliders}
-          onKeyUp={releaseKeys}
+          onPointerUp={() => commitSliders()}
+          onKeyUp={(event) => scheduleKeyboardCommit(event, low, high)}
           className={clsx(THUMB, 'z-20')}
         />
       </div>
