@@ -23,6 +23,8 @@ import { authPlugin } from './plugins/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { registerAccountJobs } from './jobs/scheduler';
 import { searchRoutes } from './modules/search/search.routes';
+import { favoriteRoutes } from './modules/favorites/favorites.routes';
+import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -122,6 +124,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(mediaRoutes, { db: db.db });
       await api.register(settingsRoutes);
       await api.register(authRoutes);
+      await api.register(favoriteRoutes);
+      await api.register(comparisonRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

@@ -105,6 +105,64 @@ export const messages = {
     accountDeleted: 'Hesabınız silindi. Kişisel verileriniz 30 gün içinde kalıcı olarak silinecektir.',
     avatarNotFound: 'Profil resmi bulunamadı',
   },
+  favorites: {
+    // Spec §6/§8, verbatim.
+    loginRequired: 'Favorilere eklemek için giriş yapmanız gerekiyor.',
+    limitTitle: 'Favori Limiti',
+    limitFallback: 'Premium abonelik alarak daha fazla ürün ekleyebilirsiniz.',
+    /**
+     * The one English server message: the favorites screen matches this exact text (§8) to mark
+     * the product as favorite and show `alreadyExistsShown` instead.
+     */
+    alreadyExists: 'Product is already in favorites',
+    alreadyExistsShown: 'Ürün zaten favorilerinizde.',
+    added: 'Ürün favorilere eklendi.',
+    removed: 'Ürün favorilerden kaldırıldı.',
+    addError: 'Favorilere eklenirken bir hata oluştu.',
+    removeError: 'Favorilerden çıkarılırken bir hata oluştu.',
+    loadError: 'Favoriler yüklenirken bir hata oluştu',
+    clearError: 'Favoriler temizlenirken bir hata oluştu',
+    removeItemError: 'Favori kaldırılırken bir hata oluştu',
+    // Server answers the specification leaves open.
+    limitReached: (count: number, limit: number) =>
+      `Favori limitinize ulaştınız (${count}/${limit}). Premium abonelik alarak daha fazla ürün ekleyebilirsiniz.`,
+    premiumLimitReached: (count: number, limit: number) =>
+      `Favori limitinize ulaştınız (${count}/${limit}). Yeni ürün eklemek için listenizden ürün çıkarın.`,
+    disabled: 'Favoriler özelliği şu anda kullanılamıyor.',
+    notFavorite: 'Bu ürün favorilerinizde değil.',
+    cleared: 'Tüm favorileriniz temizlendi.',
+  },
+  comparisons: {
+    // Spec §5/§8, verbatim.
+    alreadyInList: 'Bu ürün zaten karşılaştırma listesinde',
+    tooMany: (max: number) => `En fazla ${max} ürün karşılaştırabilirsiniz`,
+    tooFew: 'En az 2 ürün seçmelisiniz',
+    loginRequired: 'Karşılaştırma kaydetmek için giriş yapmalısınız',
+    limitReached: (count: number, limit: number) =>
+      `Karşılaştırma limitinize ulaştınız (${count}/${limit}). Aboneliğinizi yükseltin.`,
+    saveFailed: 'Karşılaştırma kaydedilemedi',
+    loadFailed: 'Karşılaştırma yüklenemedi',
+    deleteFailed: 'Karşılaştırma silinemedi',
+    updateFailed: 'Karşılaştırma güncellenemedi',
+    productDetailsError: 'Ürün detayları yüklenirken bir hata oluştu',
+    // Server answers and toasts the specification leaves open.
+    nameRequired: 'Karşılaştırma adı gereklidir',
+    nameTooLong: (max: number) => `Karşılaştırma adı en fazla ${max} karakter olabilir`,
+    descriptionTooLong: (max: number) => `Açıklama en fazla ${max} karakter olabilir`,
+    tagTooLong: (max: number) => `Bir etiket en fazla ${max} karakter olabilir`,
+    tooManyTags: (max: number) => `En fazla ${max} etiket ekleyebilirsiniz`,
+    invalidProductId: 'Geçersiz ürün kimliği',
+    notFound: 'Karşılaştırma bulunamadı',
+    disabled: 'Karşılaştırma özelliği şu anda kullanılamıyor.',
+    analysisPremiumOnly: 'Detaylı avantaj/dezavantaj analizi Premium üyeler içindir.',
+    added: 'Ürün karşılaştırma listesine eklendi',
+    removed: 'Ürün karşılaştırma listesinden çıkarıldı',
+    cleared: 'Karşılaştırma listesi temizlendi',
+    saved: 'Karşılaştırma kaydedildi',
+    loaded: 'Karşılaştırma yüklendi',
+    deleted: 'Karşılaştırma silindi',
+    updated: 'Karşılaştırma güncellendi',
+  },
   gates: {
     loginRequired: 'Giriş Gerekli',
     premiumRequired: 'Premium Gerekli',

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { productCardSchema } from './catalog';
+import { PREMIUM_WISHLIST_ITEMS } from './constants';
+
+/**
+ * Favorites contracts (/api/favorites): a favorite is a product card plus the moment it was
+ * added. The free plan's limit is the admin `maxWishlistItems` (GET /config `limits`), premium
+ * plans get PREMIUM_WISHLIST_ITEMS; the server enforces both.
+ */
+
+/** Stable error codes of the favorites calls, for clients that branch on them. */
+export const FAVORITE_ERROR_CODES = {
+  /** 400, message `messages.favorites.alreadyExists` ('Product is already in favorites'). */
+  exists: 'FAVORITE_EXISTS',
+  /** 403, message `messages.favorites.limitReached(count, limit)`. */
+  limit: 'FAVORITES_LIMIT',
+  /** 403: the admin switched favorites off (`enableWishlist`). */
+  disabled: 'WISHLIST_DISABLED',
+  /** 404: DELETE of a product that is not in the caller's favorites. */
+  notFavorite: 'FAVORITE_NOT_FOUND',
+  /** 404: the product does not exist or is no longer listed. */
+  productNotFound: 'PRODUCT_NOT_FOUND',
+} as const;
+
+/** One favorite (`GET /favorites` items, `POST /favorites/{productId}` data). */
+export const favoriteItemSchema = z.object({
+  productId: z.string(),
+  /** The product card: current lowest price, price change, first two stores, key specs. */
+  product: productCardSchema,
+  /** When the product was added (ISO 8601). */
+  createdAt: z.string(),
+});
+export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
+
+/**
+ * `GET /favorites?page&limit`: newest first. The default page holds every favorite a plan can
+ * have, so the favorites page can search and sort on the client; `pagination.total` is the count
+ * the header badge shows.
+ */
+export const favoritesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PREMIUM_WISHLIST_ITEMS).default(PREMIUM_WISHLIST_ITEMS),
+});
+export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
+
+export const favoritesListSchema = z.array(favoriteItemSchema);
+
+/** `GET /favorites/check/{productId}` data. */
+export const favoriteCheckSchema = z.object({ isFavorite: z.boolean() });
+export type FavoriteCheck = z.infer<typeof favoriteCheckSchema>;
+
+/** `DELETE /favorites/{productId}` data. */
+export const favoriteRemovedSchema = z.object({ productId: z.string(), isFavorite: z.literal(false) });
+
+/** `DELETE /favorites` (clear all) data: how many favorites were removed. */
+export const favoritesClearedSchema = z.object({ removed: z.number().int().min(0) });
+export type FavoritesCleared = z.infer<typeof favoritesClearedSchema>;
