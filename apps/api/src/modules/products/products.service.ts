@@ -224,10 +224,34 @@ export async function getProductOffers(db: Database, id: string): Promise<StoreO
   return (await findOffersWithStores(db, id.toLowerCase())).map(presentOffer);
 }
 
+/**
+ * One round trip: the product row and its offers are read in parallel (the offers of an id
+ * that turns out not to exist are simply dropped), and the card's two cheapest stores come
+ * from the same offers instead of a second offers query.
+ */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
-  const row = await requireProduct(db, id);
-  const [cards, offers] = await Promise.all([toCards(db, [row]), findOffersWithStores(db, row.id)]);
-  const card = cards[0]!;
+  if (!UUID_RE.test(id)) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  const productId = id.toLowerCase();
+  const [row, offers, categories] = await Promise.all([
+    findActiveProduct(db, productId),
+    findOffersWithStores(db, productId),
+    listCategories(db),
+  ]);
+  if (!row) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  // findOffersWithStores orders active offers first, cheapest first, then by store name: the
+  // same two offers findCheapestOffers would rank first.
+  const cheapest = offers
+    .filter((o) => o.isActive)
+    .slice(0, 2)
+    .map((o) => ({
+      productId: row.id,
+      price: o.price,
+      shippingFree: o.shippingFree,
+      shippingCost: o.shippingCost,
+      storeName: o.storeName,
+      storeSlug: o.storeSlug,
+    }));
+  const card = toProductCard(row, new Map(categories.map((c) => [c._id, c])), cheapest);
   return {
     ...card,
     description: row.description,
