@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
+import clsx from 'clsx';
 import { ActiveFilters } from '~/components/listing/active-filters';
 import { buildFilterChips } from '~/components/listing/filter-chips';
 import { FilterDrawer } from '~/components/listing/filter-drawer';
@@ -74,7 +75,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
       </header>
 
       <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label="Filtreler" className="hidden lg:block">
+        <aside aria-label="Filtreler" className={listing ? 'hidden lg:block' : 'hidden'}>
           <div className="sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 shadow-sm">
             {panel(false)}
           </div>
@@ -86,7 +87,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
               activeCount={activeCount}
               total={total}
               onClear={clearAll}
-              className="flex-1 justify-center sm:flex-none lg:hidden"
+              className={clsx('flex-1 justify-center sm:flex-none lg:hidden', !listing && 'hidden')}
             >
               {panel(true)}
             </FilterDrawer>
