@@ -59,8 +59,10 @@ async function main() {
             }
           }
         }
+        const problems = [lhr.runtimeError?.message, ...(lhr.runWarnings ?? [])].filter(Boolean).join(' | ');
         results.push({
           url,
+          ...(problems ? { error: problems.slice(0, 300) } : {}),
           scores: Object.fromEntries(
             CATEGORIES.map((c) => {
               const score = lhr.categories[c]?.score;

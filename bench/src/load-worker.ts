@@ -176,12 +176,39 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
   };
 }
 
+/**
+ * Puts every toggled write back in its first state (e.g. removes the favorites the warm-up
+ * added) and forgets the connections' state. autocannon prepares a connection's next request
+ * before the run ends and never sends it, so a toggle's state can be one step ahead of the server.
+ */
+async function resetToggles(spec: LoadSpec): Promise<void> {
+  states.length = 0;
+  const toggles = spec.requests.flatMap((r) => (r.toggle ? [r.toggle[1]] : []));
+  for (const token of spec.tokens?.length ? spec.tokens : [undefined]) {
+    for (const op of toggles) {
+      await fetch(new URL(op.path, spec.baseUrl), {
+        method: op.method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(op.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(op.body !== undefined ? { body: op.body } : {}),
+      });
+    }
+  }
+}
+
 async function main() {
   const file = process.argv[2];
   if (!file) throw new Error('usage: load-worker <spec.json>');
   const spec = JSON.parse(readFileSync(file, 'utf8')) as LoadSpec;
-  if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, false);
+  await resetToggles(spec);
+  if (spec.warmupSeconds > 0) {
+    await run(spec, spec.warmupSeconds, false);
+    await resetToggles(spec);
+  }
   const result = await run(spec, spec.durationSeconds, true);
+  await resetToggles(spec);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
