@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { CompactTable } from './compact-table';
 
@@ -31,7 +32,13 @@ function renderTable(products: ProductCard[]) {
   const Stub = createRoutesStub([
     { path: '/', Component: () => <CompactTable products={products} caption="Telefon ürünleri" /> },
   ]);
-  return render(<Stub initialEntries={['/']} />);
+  // The row actions may read shared server state (limits from the public config).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Stub initialEntries={['/']} />
+    </QueryClientProvider>,
+  );
 }
 
 const order = () => screen.getAllByRole('rowheader').map((cell) => within(cell).getByRole('link').textContent);
