@@ -114,6 +114,12 @@ export const products = pgTable(
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', t.searchVector),
     index('products_min_price_idx').on(t.minPrice),
+    // Search suggestions (and catalog-wide popularity lists) take the most popular matches: for a
+    // short, common prefix ("k") nearly every product matches, and walking this index stops after
+    // the first few instead of ranking the whole catalog (benchmarks, ADR 005).
+    index('products_active_popularity_idx')
+      .on(t.ratingsCount.desc().nullsFirst(), t.id)
+      .where(sql`${t.isActive}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_active_popularity_idx" ON "products" USING btree ("ratings_count" DESC NULLS FIRST,"id") WHERE "products"."is_active";
