@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
@@ -40,6 +40,24 @@ describe('PublicReadCache', () => {
     expect(cache.size).toBe(2);
     expect(await cache.get('a', async () => 'reloaded')).toBe('a');
     expect(await cache.get('b', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('answers with an expired entry while one background load refreshes it', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PublicReadCache<number>(1_000, 10);
+      let loads = 0;
+      const load = async () => ++loads;
+      await cache.get('k', load);
+      vi.advanceTimersByTime(1_500); // expired, within the second TTL
+      expect(await cache.get('k', load)).toBe(1);
+      expect(await cache.get('k', load)).toBe(2); // the background load has landed
+      expect(loads).toBe(2);
+      vi.advanceTimersByTime(2_500); // older than two TTLs: a plain miss
+      expect(await cache.get('k', load)).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('loads every time while caching is off', async () => {

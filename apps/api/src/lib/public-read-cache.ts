@@ -12,6 +12,7 @@
  * again after the commit: a read between the first invalidation and the commit still sees
  * the old rows. Other API instances see the change within the TTL (seconds), which bounds
  * cross-instance staleness until a shared invalidation channel (Redis) is configured.
+ * Between one and two TTLs an entry is served while a single background load refreshes it.
  */
 
 let generation = 0;
@@ -51,9 +52,18 @@ export class PublicReadCache<V> {
       this.entries.set(key, hit);
       return hit.value;
     }
+    // Expired but younger than two TTLs: answer with it and refresh in the background, so a
+    // hot key never makes shoppers wait for the slow query (stale-while-revalidate). Price
+    // changes remove entries outright, so this never serves a price older than the last change.
+    if (hit && hit.expires + this.ttlMs > now) {
+      if (!this.inflight.has(key)) void this.refresh(key, load).catch(() => undefined);
+      return hit.value;
+    }
     // Concurrent misses of one key share one load instead of stampeding the database.
-    const pending = this.inflight.get(key);
-    if (pending) return pending;
+    return this.inflight.get(key) ?? this.refresh(key, load);
+  }
+
+  private refresh(key: string, load: () => Promise<V>): Promise<V> {
     const startedAt = generation;
     const promise = load()
       .then((value) => {
