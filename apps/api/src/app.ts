@@ -11,6 +11,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import { AppError } from './lib/errors';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
+import { allowEmptyJsonBody } from './plugins/empty-json-body';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   rejectNulCharacters(app);
+  app.addHook('preParsing', allowEmptyJsonBody);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

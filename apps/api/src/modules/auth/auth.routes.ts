@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -51,18 +51,6 @@ const errors = {
 };
 const bearer = [{ bearerAuth: [] }];
 const empty = okEnvelope(z.null());
-
-/**
- * preParsing: the spec's client posts logout (and may send DELETE) with a JSON content type and
- * no body, which Fastify refuses as invalid JSON. A body-less request is treated as having none.
- */
-async function allowEmptyBody(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
-    delete req.raw.headers['content-type'];
-  }
-  return payload;
-}
 
 /**
  * /api/auth/*: sign-in (password, Google, Facebook), sessions (refresh, logout), the profile,
@@ -205,7 +193,6 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/logout',
     {
       onRequest: optionalUser,
-      preParsing: allowEmptyBody,
       schema: {
         tags: ['auth'],
         summary: 'Oturumu kapatır (erişim belirtecinin oturumu ve/veya gönderilen yenileme belirtecininki)',
@@ -383,7 +370,6 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/account',
     {
       onRequest: requireUser,
-      preParsing: allowEmptyBody,
       config: signInLimit(),
       schema: {
         tags: ['auth'],

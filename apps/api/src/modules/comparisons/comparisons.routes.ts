@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,18 +38,6 @@ const errors = {
 const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/**
- * The spec's client sends a JSON content type on every call, also on body-less POST and DELETE
- * calls, which Fastify would refuse as invalid JSON. A request without a body is treated as one.
- */
-async function allowEmptyBody(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
-    delete req.raw.headers['content-type'];
-  }
-  return payload;
-}
-
 /** Saving needs a session; a visitor without one is told so in the words of spec §5. */
 const requireUserToSave: AuthPolicy = async (request: FastifyRequest) => {
   if (!request.headers.authorization) throw new AppError(401, 'UNAUTHORIZED', m.loginRequired);
@@ -64,8 +52,6 @@ const requireUserToSave: AuthPolicy = async (request: FastifyRequest) => {
 export async function comparisonRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db, settings: app.settings };
-
-  app.addHook('preParsing', allowEmptyBody);
 
   // A schema failure answers with the rule's own Turkish message ('En az 2 ürün seçmelisiniz',
   // 'Karşılaştırma adı gereklidir') rather than a generic one; the rest goes to the app handler.

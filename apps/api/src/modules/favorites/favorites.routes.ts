@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
@@ -25,26 +25,12 @@ const security = [{ bearerAuth: [] }];
 const productParams = z.object({ productId: z.string().min(1).max(100) });
 
 /**
- * The spec's client sends a JSON content type on every call, also on body-less POST and DELETE
- * calls, which Fastify would refuse as invalid JSON. A request without a body is treated as one.
- */
-async function allowEmptyBody(req: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) {
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
-    delete req.raw.headers['content-type'];
-  }
-  return payload;
-}
-
-/**
  * /api/favorites: the signed-in user's favorite products. Every call needs a session (401) and
  * the admin `enableWishlist` switch (403 WISHLIST_DISABLED).
  */
 export async function favoriteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db, settings: app.settings };
-
-  app.addHook('preParsing', allowEmptyBody);
 
   // Personal data: never cached by browsers or shared proxies.
   app.addHook('onSend', async (_req, reply) => {
