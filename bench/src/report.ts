@@ -75,7 +75,9 @@ export function printReport(r: BenchReport): void {
   console.log(
     `catalog: ${c.products} products, ${c.store_offers} offers, ${c.stores} stores, ${c.price_history} price changes, ` +
       `${c.users} users, ${c.favorites} favorites, ${c.active_alerts} active alerts` +
-      (r.generation.reused ? ' (reused)' : ` (generated in ${r.generation.seconds.toFixed(0)} s)`),
+      (r.generation.reused
+        ? ` (reused; generated earlier in ${r.generation.seconds.toFixed(0)} s)`
+        : ` (generated in ${r.generation.seconds.toFixed(0)} s)`),
   );
   console.log();
   console.log(
