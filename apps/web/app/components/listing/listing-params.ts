@@ -10,8 +10,19 @@ import { DEFAULT_PRICE_RANGE, LISTING_PAGE_SIZE, SORT_OPTIONS, type SortOption }
 export const VIEW_MODES = ['grid', 'list', 'compact'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
+/** Catalogue sorts plus search relevance, which only the search results offer. */
+export type ListingSort = SortOption | 'relevance';
+
+/** Which sorts a listing offers and which one is its default (left out of the address). */
+export interface SortConfig {
+  options: readonly ListingSort[];
+  fallback: ListingSort;
+}
+
 export const DEFAULT_SORT: SortOption = 'popularity';
 export const DEFAULT_VIEW: ViewMode = 'grid';
+
+export const CATALOG_SORTS: SortConfig = { options: SORT_OPTIONS, fallback: DEFAULT_SORT };
 
 export interface SpecSelection {
   key: string;
@@ -26,7 +37,7 @@ export interface ListingState {
   minPrice: number | null;
   /** null = no upper bound (the default 100000). */
   maxPrice: number | null;
-  sort: SortOption;
+  sort: ListingSort;
   view: ViewMode;
   page: number;
 }
@@ -67,7 +78,7 @@ function parseSpec(raw: string): SpecSelection | null {
   return { key, value };
 }
 
-export function parseListingParams(params: URLSearchParams): ListingState {
+export function parseListingParams(params: URLSearchParams, sorts: SortConfig = CATALOG_SORTS): ListingState {
   const specs: SpecSelection[] = [];
   for (const raw of params.getAll('spec')) {
     const spec = parseSpec(raw);
@@ -81,7 +92,7 @@ export function parseListingParams(params: URLSearchParams): ListingState {
   if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
 
   const sortRaw = params.get('sort');
-  const sort = (SORT_OPTIONS as readonly string[]).includes(sortRaw ?? '') ? (sortRaw as SortOption) : DEFAULT_SORT;
+  const sort = sorts.options.find((option) => option === sortRaw) ?? sorts.fallback;
   const viewRaw = params.get('view');
   const view = (VIEW_MODES as readonly string[]).includes(viewRaw ?? '') ? (viewRaw as ViewMode) : DEFAULT_VIEW;
   const pageRaw = Number(params.get('page'));
@@ -100,22 +111,30 @@ export function parseListingParams(params: URLSearchParams): ListingState {
 }
 
 /** The address query for a state; defaults are left out so URLs stay short and canonical. */
-export function serializeListingParams(state: ListingState): URLSearchParams {
+export function serializeListingParams(state: ListingState, sorts: SortConfig = CATALOG_SORTS): URLSearchParams {
   const params = new URLSearchParams();
   for (const brand of state.brands) params.append('brand', brand);
   for (const spec of state.specs) params.append('spec', `${spec.key}:${spec.value}`);
   for (const store of state.stores) params.append('store', store);
   if (state.minPrice !== null && state.minPrice > 0) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
-  if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
+  if (state.sort !== sorts.fallback) params.set('sort', state.sort);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
 
+export interface ListingSearchOptions {
+  sorts?: SortConfig;
+  /** Parameters that are not part of the listing state and lead the query (the search term `q`). */
+  keep?: Iterable<[string, string]>;
+}
+
 /** "?brand=Apple&page=2", or "" for the default state. */
-export function listingSearch(state: ListingState): string {
-  const query = serializeListingParams(state).toString();
+export function listingSearch(state: ListingState, { sorts, keep = [] }: ListingSearchOptions = {}): string {
+  const params = new URLSearchParams([...keep]);
+  for (const [key, value] of serializeListingParams(state, sorts)) params.append(key, value);
+  const query = params.toString();
   return query ? `?${query}` : '';
 }
 

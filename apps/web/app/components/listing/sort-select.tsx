@@ -1,16 +1,22 @@
 import { useId } from 'react';
 import { ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
-import { SORT_LABELS, SORT_OPTIONS, type SortOption } from '@kiyasla/contracts/constants';
+import { SORT_LABELS, SORT_OPTIONS } from '@kiyasla/contracts/constants';
+import type { ListingSort } from './listing-params';
 import { useOptimisticValue } from './use-optimistic-value';
+
+const LABELS: Record<ListingSort, string> = { relevance: 'En Alakalı', ...SORT_LABELS };
 
 export function SortSelect({
   value,
   onChange,
+  options = SORT_OPTIONS,
   className,
 }: {
-  value: SortOption;
-  onChange: (sort: SortOption) => void;
+  value: ListingSort;
+  onChange: (sort: ListingSort) => void;
+  /** The sorts on offer, in menu order; the catalogue's five unless given. */
+  options?: readonly ListingSort[];
   className?: string;
 }) {
   const id = useId();
@@ -25,15 +31,15 @@ export function SortSelect({
         id={id}
         value={shown}
         onChange={(event) => {
-          const next = event.target.value as SortOption;
+          const next = event.target.value as ListingSort;
           setShown(next);
           onChange(next);
         }}
         className="h-10 min-w-0 flex-1 sm:flex-none rounded-lg border border-line bg-surface py-0 pr-8 pl-3 text-sm font-medium text-ink shadow-sm transition-colors hover:border-primary focus:border-primary"
       >
-        {SORT_OPTIONS.map((option) => (
+        {options.map((option) => (
           <option key={option} value={option}>
-            {SORT_LABELS[option]}
+            {LABELS[option]}
           </option>
         ))}
       </select>
