@@ -24,7 +24,7 @@ function renderHeader(path = '/') {
   return render(<Stub initialEntries={[path]} />);
 }
 
-const searchBox = () => screen.getByRole('searchbox', { name: 'Ürün, marka veya kategori ara' });
+const searchBox = () => screen.getByRole('combobox', { name: 'Ürün, marka veya kategori ara' });
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -42,7 +42,7 @@ describe('Header', () => {
 
   it('searches for the trimmed, encoded term and ignores blank input', async () => {
     renderHeader();
-    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: '   ' } });
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: '   ' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(screen.getByTestId('where').textContent).toBe('/');
 
