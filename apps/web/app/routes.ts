@@ -13,6 +13,7 @@ export default [
     route('privacy-policy', 'routes/privacy-policy.tsx'),
     route('terms', 'routes/terms.tsx'),
     route('cookies', 'routes/cookies.tsx'),
+    route('search', 'routes/search.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,0 +1,156 @@
+import { useMemo } from 'react';
+import { useNavigation, useRevalidator } from 'react-router';
+import clsx from 'clsx';
+import { ActiveFilters } from '~/components/listing/active-filters';
+import { buildFilterChips } from '~/components/listing/filter-chips';
+import { FilterDrawer } from '~/components/listing/filter-drawer';
+import { FilterPanel } from '~/components/listing/filter-panel';
+import { activeFilterCount, clearFilters } from '~/components/listing/listing-params';
+import { ListingError } from '~/components/listing/listing-states';
+import { Pagination } from '~/components/listing/pagination';
+import { ProductResults } from '~/components/listing/product-results';
+import { SkeletonGrid } from '~/components/listing/skeleton-grid';
+import { SortSelect } from '~/components/listing/sort-select';
+import { useListingState } from '~/components/listing/use-listing-state';
+import { ViewSwitcher } from '~/components/listing/view-switcher';
+import { searchHref } from '~/components/layout/search-options';
+import { Breadcrumb } from '~/components/ui/breadcrumb';
+import { PendingNavigation } from '~/components/ui/pending-navigation';
+import { formatNumber } from '~/lib/format';
+import type { SearchPageData } from '../search-page-data';
+import { SEARCH_KEPT_PARAMS, SEARCH_SORTS, searchPageHref, searchTermOf } from '../search-params';
+import { DidYouMean } from './did-you-mean';
+import { SearchEmpty } from './search-empty';
+import { SearchPrompt } from './search-prompt';
+import type { TermLink } from './term-links';
+
+const LISTING_OPTIONS = { sorts: SEARCH_SORTS, keep: SEARCH_KEPT_PARAMS };
+
+/**
+ * The search results: the term, the count and the spelling note, then the same filters, sort,
+ * views and pagination as a category listing. A blank term shows a prompt; a search without
+ * hits shows 'Sonuç Bulunamadı' with tips.
+ */
+export function SearchResultsPage({
+  data,
+  categories,
+}: {
+  data: SearchPageData;
+  /** Top-level categories, offered when there is nothing to show. */
+  categories: readonly TermLink[];
+}) {
+  const { state, setState } = useListingState(LISTING_OPTIONS);
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const { results, error } = data;
+  const facets = results?.facets ?? null;
+
+  // Another search (or a filter of this one) is loading: skeletons, and its term at once.
+  const pendingSearch =
+    navigation.state === 'loading' && navigation.location.pathname === '/search' ? navigation.location : null;
+  const loading = pendingSearch !== null || revalidator.state === 'loading';
+  const q = pendingSearch ? searchTermOf(new URLSearchParams(pendingSearch.search)) : data.q;
+
+  const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
+  const activeCount = activeFilterCount(state);
+  const clearAll = () => setState(clearFilters(state));
+  const total = results?.pagination.total ?? 0;
+  const trending = data.trending.flatMap(({ term }) => {
+    const to = searchHref(term);
+    return to ? [{ label: term, to }] : [];
+  });
+
+  if (!q) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:px-8">
+        <Breadcrumb items={[{ label: 'Ana Sayfa', to: '/' }, { label: 'Arama' }]} />
+        <SearchPrompt trending={trending} categories={categories} />
+      </div>
+    );
+  }
+
+  const nothingFound = !loading && !error && results !== null && total === 0;
+  // The filters on screen belong to the previous term until the new one has loaded.
+  const switchingTerm = pendingSearch !== null && q !== data.q;
+  const panel = (inDrawer: boolean) => (
+    <FilterPanel
+      facets={facets}
+      state={state}
+      onChange={(next) => setState(next)}
+      showHeading={!inDrawer}
+      className={clsx('transition-opacity', switchingTerm && 'pointer-events-none opacity-50')}
+    />
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-5 pb-16 sm:px-6 lg:px-8">
+      <PendingNavigation match={(path) => path.startsWith('/product/')} />
+      <Breadcrumb items={[{ label: 'Ana Sayfa', to: '/' }, { label: 'Arama' }]} />
+
+      <header className="mt-4 mb-6 space-y-4">
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight break-words text-ink sm:text-3xl">
+            <span className="mb-0.5 block text-sm font-medium tracking-normal text-muted">Arama sonuçları</span>“{q}”
+          </h1>
+          <p role="status" className="mt-2 text-sm font-semibold text-ink">
+            {loading ? 'Aranıyor…' : results ? `${formatNumber(total)} ürün bulundu` : ''}
+          </p>
+        </div>
+        {!loading && results && <DidYouMean query={results.query} correctedQuery={results.correctedQuery} />}
+      </header>
+
+      {error && !loading ? (
+        <ListingError message={error} onRetry={() => void revalidator.revalidate()} />
+      ) : nothingFound && activeCount === 0 ? (
+        <SearchEmpty q={q} categories={categories} trending={trending} />
+      ) : (
+        <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:gap-8">
+          <aside aria-label="Filtreler" className="hidden lg:block">
+            <div className="sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 shadow-sm">
+              {panel(false)}
+            </div>
+          </aside>
+
+          <div className="min-w-0 space-y-4">
+            <div className="flex flex-wrap items-center gap-2 sm:gap-3">
+              <FilterDrawer
+                activeCount={activeCount}
+                total={total}
+                onClear={clearAll}
+                className="flex-1 justify-center sm:flex-none lg:hidden"
+              >
+                {panel(true)}
+              </FilterDrawer>
+              <SortSelect
+                value={state.sort}
+                options={SEARCH_SORTS.options}
+                onChange={(sort) => setState({ ...state, sort, page: 1 })}
+                className="order-last w-full sm:order-none sm:ml-auto sm:w-auto"
+              />
+              <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
+            </div>
+
+            <ActiveFilters chips={chips} onRemove={(chip) => setState(chip.without)} onClearAll={clearAll} />
+
+            {loading ? (
+              <SkeletonGrid />
+            ) : results && results.products.length > 0 ? (
+              <ProductResults products={results.products} view={state.view} caption={`“${q}” arama sonuçları`} />
+            ) : (
+              <SearchEmpty q={q} onClearFilters={clearAll} categories={categories} trending={trending} />
+            )}
+
+            {!loading && results && (
+              <Pagination
+                className="pt-4"
+                page={results.pagination.page}
+                pages={results.pagination.pages}
+                hrefFor={(page) => searchPageHref(data.q, { ...state, page })}
+              />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

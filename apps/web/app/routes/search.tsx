@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { data, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/search';
+import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
+import { onlyViewChanged } from '~/components/listing/listing-params';
+import { RouteErrorContent } from '~/components/layout/route-error';
+import { loadSearchPage } from '~/features/search/search-page-data';
+import { SearchResultsPage } from '~/features/search/components/search-results-page';
+import { categoryHref } from '~/lib/categories';
+import { pageTitle } from '~/lib/seo';
+import type { loader as layoutLoader } from './site-layout';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const result = await loadSearchPage(url, { context, signal: request.signal });
+  if (result.kind === 'redirect') {
+    const search = new URLSearchParams(url.search);
+    search.set('page', String(result.page));
+    throw redirect(`${url.pathname}?${search}`);
+  }
+  return data(result.data, { status: result.status });
+}
+
+/** Switching grid/list/compact changes only the display: no new request. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && onlyViewChanged(currentUrl.searchParams, nextUrl.searchParams))
+    return false;
+  return defaultShouldRevalidate;
+}
+
+// Result pages are endless variations of the catalogue: kept out of the index, links followed.
+const ROBOTS = { name: 'robots', content: 'noindex, follow' };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const q = loaderData?.q ?? '';
+  if (!q) {
+    return [
+      { title: pageTitle('Ürün Ara') },
+      { name: 'description', content: `${PRODUCT_NAME} ile binlerce ürünün fiyatını arayın ve karşılaştırın.` },
+      ROBOTS,
+    ];
+  }
+  const total = loaderData?.results?.pagination.total;
+  return [
+    { title: `"${q}" araması | ${PRODUCT_NAME}` },
+    {
+      name: 'description',
+      content: `“${q}” için ${total ? `${total} ürünün ` : ''}mağaza fiyatlarını ${PRODUCT_NAME} ile karşılaştırın.`,
+    },
+    ROBOTS,
+  ];
+};
+
+export default function SearchRoute({ loaderData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData<typeof layoutLoader>('routes/site-layout');
+  const categories = useMemo(
+    () =>
+      (layout?.categories ?? [])
+        .filter((category) => category.parent === null)
+        .map((category) => ({ label: category.name, to: categoryHref(category.slug) })),
+    [layout],
+  );
+  return <SearchResultsPage data={loaderData} categories={categories} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="px-4 py-20">
+      <RouteErrorContent error={error} />
+    </div>
+  );
+}
