@@ -51,7 +51,10 @@ export async function searchRoutes(app: FastifyInstance) {
     async (req) => {
       const { q, ...input } = req.query;
       const result = await searchProducts(db, q, input);
-      if (input.page === 1) searchLog.record(parseQuery(q).normalized, result.pagination.total);
+      // Trending should show what shoppers found, so a corrected typo is logged corrected.
+      if (input.page === 1) {
+        searchLog.record(parseQuery(result.correctedQuery ?? q).normalized, result.pagination.total);
+      }
       return {
         success: true as const,
         data: result.items,

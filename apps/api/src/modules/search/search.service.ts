@@ -191,7 +191,17 @@ export function trending(db: Database, now = new Date()): Promise<TrendingTerm[]
       .sort((a, b) => b.total - a.total)
       .slice(0, TRENDING_LIMIT)
       .map((g) => ({ term: g.best.query, count: g.total }));
-    return terms.length ? terms : CURATED_TRENDING.map((term) => ({ term, count: 0 }));
+    // A young log tops up with the curated list, so the box never shows just one or two terms.
+    const seen = new Set(terms.map((t) => parseQuery(t.term).tokens.join(' ')));
+    for (const term of CURATED_TRENDING) {
+      if (terms.length >= TRENDING_LIMIT) break;
+      const key = parseQuery(term).tokens.join(' ');
+      if (!seen.has(key)) {
+        seen.add(key);
+        terms.push({ term, count: 0 });
+      }
+    }
+    return terms;
   });
 }
 

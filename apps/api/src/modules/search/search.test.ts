@@ -174,5 +174,22 @@ describe('GET /api/search/trending', () => {
     expect(terms[0]).toEqual({ term: 'kulaklık', count: 4 });
     expect(terms.map((t) => t.term)).toContain('iphone');
     expect(terms.map((t) => t.term)).not.toContain('qqqqzzzzxxxx');
+    // Topped up from the curated list, without repeating a term in another spelling.
+    expect(terms).toHaveLength(10);
+    expect(terms.filter((t) => t.term === 'kulaklık' || t.term === 'kulaklik')).toHaveLength(1);
+    expect(terms.filter((t) => t.count === 0).length).toBe(8);
+  });
+
+  it('logs a corrected typo under its correction', async () => {
+    await app.close();
+    await db.db.delete(searchLog);
+    app = await buildApp({ config: testConfig(), db });
+    await search('samsnug');
+    await app.close();
+    app = await buildApp({ config: testConfig(), db });
+    invalidateTrending();
+    const terms: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
+    expect(terms[0]).toEqual({ term: 'samsung', count: 1 });
+    expect(terms.map((t) => t.term)).not.toContain('samsnug');
   });
 });
