@@ -77,6 +77,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
+interface ClientRequestIterator {
+  initialContext: Record<string, unknown>;
+  resetContext(): void;
+  rebuildRequest(): void;
+}
+
 interface ConnectionState {
   index: number;
   cursor: number;
@@ -109,22 +115,29 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
     return weights.length - 1;
   };
 
+  // autocannon resets a connection's `context` every time it loops over `requests` (here: on
+  // every request), so per-connection state cannot live there. Each client gets a fixed id in
+  // its initial context instead (setupClient runs before it connects), and the state is kept
+  // here by that id.
   const instance = autocannon({
     url: spec.baseUrl,
     connections: spec.connections,
     duration: seconds,
     timeout: 10,
+    setupClient: (client: { requestIterator: ClientRequestIterator }) => {
+      const id = nextConnection++;
+      client.requestIterator.initialContext = { id };
+      client.requestIterator.resetContext();
+      client.requestIterator.rebuildRequest();
+    },
     requests: [
       {
-        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-          let state = context.state as ConnectionState | undefined;
-          if (!state) {
-            // Connections start at different offsets so keystroke sequences do not move in lockstep.
-            const index = nextConnection++;
-            state = states[index] ?? { index, cursor: index * 7, pending: new Map() };
-            states[index] = state;
-            context.state = state;
-          }
+        setupRequest: (req: Record<string, unknown>, context: { id?: number }) => {
+          // The first request is built before setupClient has named the connection; it is
+          // rebuilt right after, so build it without touching any state.
+          if (context.id === undefined) return { ...req, method: 'GET', path: spec.requests[0]!.path || '/' };
+          const index = context.id;
+          const state = (states[index] ??= { index, cursor: index * 7, pending: new Map() });
           const chosen = pick(state);
           const r = spec.requests[chosen]!;
           const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip' };
@@ -145,7 +158,7 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
           }
           if (body !== undefined) headers['content-type'] = 'application/json';
           kinds[r.kind ?? 'request'] = (kinds[r.kind ?? 'request'] ?? 0) + 1;
-          return { ...req, method, path, headers, ...(body !== undefined ? { body } : { body: undefined }) };
+          return { ...req, method, path, headers, body };
         },
       },
     ],
