@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { categories } from '../../db/schema/categories';
+import { productViews } from '../../db/schema/product-views';
 import { products } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
@@ -257,8 +258,14 @@ describe('product detail', () => {
     // Closing flushes the views buffered by earlier tests, so the count starts clean.
     await app.close();
     app = await buildApp({ config: testConfig(), db });
-    const viewCount = async () =>
-      (await db.db.select({ v: products.viewCount }).from(products).where(eq(products.id, card._id)))[0]!.v;
+    const viewCount = async () => {
+      const [row] = await db.db
+        .select({ base: products.viewCount, live: productViews.views })
+        .from(products)
+        .leftJoin(productViews, eq(productViews.productId, products.id))
+        .where(eq(products.id, card._id));
+      return row!.base + (row!.live ?? 0);
+    };
     const before = await viewCount();
     await get(`/api/products/${card._id}`);
     await get(`/api/products/${card._id}`);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { priceHistory } from '../../db/schema/price-history';
+import { productViews } from '../../db/schema/product-views';
 import { products, type ProductRow } from '../../db/schema/products';
 import { reviews } from '../../db/schema/reviews';
 import { storeOffers } from '../../db/schema/store-offers';
@@ -125,14 +126,18 @@ export async function reviewDistribution(db: Database, productId: string): Promi
   return new Map(rows.map((r) => [r.rating, Number(r.n)]));
 }
 
-/** Adds buffered page views to the products' counters in one statement. */
+/**
+ * Adds buffered page views to the products' live counters (product_views) in one upsert. Ids
+ * of products deleted meanwhile are skipped (the join), not an error.
+ */
 export async function addViewCounts(db: Database, counts: Map<string, number>): Promise<void> {
   if (counts.size === 0) return;
   const values = sql.join(
-    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`),
     sql`, `,
   );
   await db.execute(sql`
-    update ${products} p set view_count = p.view_count + v.n
-    from (values ${values}) as v(id, n) where p.id = v.id`);
+    insert into ${productViews} (product_id, views)
+    select v.id, v.n from (values ${values}) as v(id, n) join ${products} p on p.id = v.id
+    on conflict (product_id) do update set views = ${productViews}.views + excluded.views`);
 }
