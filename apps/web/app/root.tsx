@@ -7,6 +7,7 @@ import { themeInitScript } from '~/lib/theme';
 import { Logo } from '~/components/layout/logo';
 import { RouteErrorContent } from '~/components/layout/route-error';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
+import { AuthProvider } from '~/lib/auth/auth-context';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -50,7 +51,9 @@ export default function App() {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <AuthProvider>
+        <Outlet />
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

@@ -61,12 +61,55 @@ describe('api client (browser)', () => {
     await expect(apiGet('/categories')).rejects.toMatchObject({ status: 502, message: 'HTTP error! status: 502' });
   });
 
-  it('reports a 401 to the unauthorized handler', async () => {
+  it('refreshes an expired token once and retries the call with the new one', async () => {
+    window.localStorage.setItem('token', 'expired');
+    window.localStorage.setItem('refreshToken', 'refresh-1');
+    window.localStorage.setItem('user', JSON.stringify({ _id: 'u1' }));
+    const session = { token: 'fresh', refreshToken: 'refresh-2', user: { _id: 'u1' }, expiresAt: '' };
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/auth/refresh') return json(200, { success: true, data: session });
+      const auth = new Headers(init?.headers).get('Authorization');
+      return auth === 'Bearer fresh'
+        ? json(200, { success: true, data: { ok: 1 } })
+        : json(401, { success: false, message: 'Oturum süreniz dolmuş.', code: 'TOKEN_EXPIRED' });
+    });
+    const [a, b] = await Promise.all([apiGet('/favorites'), apiGet('/alerts')]);
+    expect(a).toEqual({ ok: 1 });
+    expect(b).toEqual({ ok: 1 });
+    const refreshCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh');
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]?.[1]?.body).toBe('{"refreshToken":"refresh-1"}');
+    expect(new Headers(refreshCalls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+    expect(window.localStorage.getItem('token')).toBe('fresh');
+    expect(window.localStorage.getItem('refreshToken')).toBe('refresh-2');
+  });
+
+  it('signs out silently and tells the handler when the refresh is refused', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
-    fetchMock.mockResolvedValue(json(401, { success: false, message: 'Oturum süresi doldu', code: 'UNAUTHORIZED' }));
-    await expect(apiGet('/favorites')).rejects.toBeInstanceOf(ApiError);
+    window.localStorage.setItem('token', 'expired');
+    window.localStorage.setItem('refreshToken', 'stolen');
+    window.localStorage.setItem('user', JSON.stringify({ _id: 'u1' }));
+    fetchMock.mockImplementation(async (url) =>
+      url === '/api/auth/refresh'
+        ? json(401, { success: false, message: 'Oturum sonlandırıldı', code: 'REFRESH_REUSED' })
+        : json(401, { success: false, message: 'Oturum süresi doldu', code: 'TOKEN_EXPIRED' }),
+    );
+    await expect(apiGet('/favorites')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledOnce();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('does not refresh when wrong credentials answer 401 or no token was sent', async () => {
+    fetchMock.mockResolvedValue(json(401, { success: false, message: 'Giriş başarısız', code: 'INVALID_CREDENTIALS' }));
+    await expect(apiRequest('/auth/login', { method: 'POST', json: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+      message: 'Giriş başarısız',
+    });
+    await expect(apiGet('/favorites')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('turns a network failure into an ApiError', async () => {

@@ -3,15 +3,22 @@
  * browser, parses the `{ success, message?, data?, pagination? }` envelope and turns every
  * failure into an `ApiError` carrying the server's Turkish message.
  *
+ * In the browser it attaches the stored bearer token, and when a call answers 401 it renews
+ * the access token once with the refresh token (single-flight, see lib/auth/token-refresher)
+ * and retries; when the session cannot be renewed it is cleared (signed out silently).
+ *
  * Paths are given relative to the API base: `apiGet('/products?limit=8')` requests
  * `/api/products?limit=8`.
  */
 import type { AppLoadContext } from 'react-router';
 import type { Pagination } from '@kiyasla/contracts/envelope';
+import type { AuthSession } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
+import { clearSession, getStoredTokens, saveSession, TOKEN_KEY } from './auth/session-store';
+import { createTokenRefresher } from './auth/token-refresher';
 
 export const API_BASE = '/api';
-export const TOKEN_STORAGE_KEY = 'token';
+export const TOKEN_STORAGE_KEY = TOKEN_KEY;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -49,14 +56,17 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   json?: unknown;
   /** The loader context: in production it carries the in-process `apiFetch`. */
   context?: AppLoadContext;
+  /** false: send no stored token and never refresh (sign-in, refresh and logout calls). */
+  auth?: boolean;
 }
 
 type UnauthorizedHandler = (error: ApiError) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
- * Lets the auth feature sign the user out when a call answers 401 (expired or revoked
- * session). Only one handler exists; registering again replaces it.
+ * Told when a call answered 401 and the session could not be renewed: the stored session has
+ * already been cleared (signed out silently, spec §8). Only one handler exists; registering
+ * again replaces it.
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
@@ -92,26 +102,57 @@ interface Envelope {
   [extra: string]: unknown;
 }
 
-export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<ApiResult<T>> {
-  const { json, context, headers: initHeaders, ...rest } = init;
-  const headers = new Headers(initHeaders);
-  headers.set('Accept', 'application/json');
-  if (json !== undefined) headers.set('Content-Type', 'application/json');
-  const token = storedToken();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+/** Paths whose 401 means wrong credentials or a dead refresh token, never an expired access token. */
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout']);
 
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
-  let response: Response;
-  try {
-    response = await transport(context)(url, {
-      ...rest,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
+const refreshAccessToken = createTokenRefresher({
+  readTokens: getStoredTokens,
+  requestRefresh: async (refreshToken) => {
+    const { data } = await apiRequest<AuthSession>('/auth/refresh', {
+      method: 'POST',
+      json: { refreshToken },
+      auth: false,
     });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, messages.generic.error, 'NETWORK_ERROR');
-  }
+    return data;
+  },
+  saveSession,
+  clearSession,
+});
+
+/**
+ * Sends a request to the API and returns the raw response (any status). Browser calls carry
+ * the stored token; a 401 is answered by one token refresh and one retry.
+ */
+export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const { json, context, auth = true, headers: initHeaders, ...rest } = init;
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  const url = `${API_BASE}${relative}`;
+  const body = json === undefined ? undefined : JSON.stringify(json);
+  const send = async (token: string | null) => {
+    const headers = new Headers(initHeaders);
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    if (json !== undefined) headers.set('Content-Type', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    try {
+      return await transport(context)(url, { ...rest, headers, body });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, messages.generic.error, 'NETWORK_ERROR');
+    }
+  };
+
+  const token = auth && !new Headers(initHeaders).has('Authorization') ? storedToken() : null;
+  const response = await send(token);
+  if (response.status !== 401 || !token || NO_REFRESH_PATHS.has(relative.split('?')[0] ?? '')) return response;
+  const outcome = await refreshAccessToken(token);
+  if (outcome.kind === 'refreshed') return send(outcome.token);
+  if (outcome.kind === 'signed-out')
+    unauthorizedHandler?.(new ApiError(401, messages.auth.sessionExpired, 'SESSION_ENDED'));
+  return response;
+}
+
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<ApiResult<T>> {
+  const response = await apiFetchRaw(path, init);
 
   let body: Envelope | null = null;
   try {
@@ -127,9 +168,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
         : messages.generic.httpError(response.status);
     const code = body && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
     // A 2xx answer without a readable envelope is still a failure for the caller.
-    const error = new ApiError(response.ok ? 502 : response.status, message, code, body?.errors);
-    if (error.status === 401 && !isServer) unauthorizedHandler?.(error);
-    throw error;
+    throw new ApiError(response.ok ? 502 : response.status, message, code, body?.errors);
   }
 
   const result: ApiResult<T> = { data: body.data as T };

@@ -1,6 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { User } from '@kiyasla/contracts/auth';
+import { AuthProvider } from '~/lib/auth/auth-context';
 import { addToComparison } from '~/lib/comparison-list';
 import { Header } from './header';
 
@@ -21,17 +24,74 @@ function renderHeader(path = '/') {
       ),
     },
   ]);
-  return render(<Stub initialEntries={[path]} />);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Stub initialEntries={[path]} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
 }
+
+function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    firstName: 'Ayşe',
+    lastName: 'Yılmaz',
+    email: 'ayse@example.com',
+    phone: null,
+    address: null,
+    bio: null,
+    avatar: null,
+    profilePicture: null,
+    role: 'user',
+    emailVerified: true,
+    hasPassword: true,
+    providers: { google: false, facebook: false },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    subscription: {
+      plan: 'free',
+      status: 'active',
+      price: 0,
+      startDate: null,
+      endDate: null,
+      nextRenewalDate: null,
+      autoRenew: false,
+    },
+    isPremium: false,
+    ...overrides,
+  };
+}
+
+/** A stored session whose profile re-fetch (GET /auth/me) answers with the same user. */
+function signIn(user: User) {
+  window.localStorage.setItem('token', 'access');
+  window.localStorage.setItem('refreshToken', 'refresh-token-abcdefghijklmnop');
+  window.localStorage.setItem('user', JSON.stringify(user));
+  fetchMock.mockImplementation(async (url) =>
+    String(url) === '/api/auth/me'
+      ? new Response(JSON.stringify({ success: true, data: user }), { status: 200 })
+      : new Response(JSON.stringify({ success: true, data: null }), { status: 200 }),
+  );
+}
+
+const fetchMock = vi.fn<typeof fetch>();
 
 const searchBox = () => screen.getByRole('combobox', { name: 'Ürün, marka veya kategori ara' });
 
 beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue(new Response('{}', { status: 404 }));
+  vi.stubGlobal('fetch', fetchMock);
   window.sessionStorage.clear();
   window.localStorage.clear();
   document.documentElement.classList.remove('dark');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('Header', () => {
   it('offers sign-in and registration when signed out', async () => {
@@ -87,5 +147,53 @@ describe('Header', () => {
     expect(document.getElementById('mobile-menu')).not.toBeNull();
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(toggle.getAttribute('aria-label')).toBe('Menüyü aç');
+  });
+
+  it('greets a signed-in user by first name with profile and logout, and no sign-in buttons', async () => {
+    signIn(makeUser());
+    renderHeader();
+    expect(await screen.findByText('Ayşe')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Profilim' })[0]?.getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('button', { name: 'Çıkış Yap' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Oturum Aç/ })).toBeNull();
+    expect(screen.queryByText('Premium')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Yönetim Paneli/ })).toBeNull();
+  });
+
+  it('shows the Premium badge to premium members', async () => {
+    signIn(makeUser({ isPremium: true, subscription: { ...makeUser().subscription, plan: 'yearly-premium' } }));
+    renderHeader();
+    expect(await screen.findByTitle('Premium üye')).toBeTruthy();
+  });
+
+  it.each(['admin', 'moderator'] as const)('offers the admin panel to a %s', async (role) => {
+    signIn(makeUser({ role }));
+    renderHeader();
+    const admin = await screen.findByRole('link', { name: /Yönetim Paneli/ });
+    expect(admin.getAttribute('href')).toBe('/admin');
+  });
+
+  it('logs out locally even when the server call fails', async () => {
+    signIn(makeUser());
+    renderHeader();
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Çıkış Yap' }));
+    expect(await screen.findByRole('link', { name: /Oturum Aç/ })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+  });
+
+  it('clears a stored session the server refuses, silently', async () => {
+    signIn(makeUser());
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/auth/refresh' || String(url) === '/api/auth/me'
+        ? new Response(JSON.stringify({ success: false, message: 'x', code: 'SESSION_REVOKED' }), { status: 401 })
+        : new Response('{}', { status: 404 }),
+    );
+    renderHeader();
+    expect(await screen.findByRole('link', { name: /Oturum Aç/ })).toBeTruthy();
+    expect(window.localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,12 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Bell, AlarmClock, GitCompareArrows, Heart, LogIn, Menu, UserPlus, X, type LucideIcon } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  Bell,
+  AlarmClock,
+  Crown,
+  GitCompareArrows,
+  Heart,
+  LogIn,
+  LogOut,
+  Menu,
+  ShieldCheck,
+  UserPlus,
+  UserRound,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import clsx from 'clsx';
+import type { User } from '@kiyasla/contracts/auth';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
+import { messages } from '@kiyasla/contracts/messages';
 import { CountBadge } from '~/components/ui/count-badge';
 import { buttonClasses } from '~/components/ui/button-styles';
+import { Skeleton } from '~/components/ui/skeleton';
+import { UserAvatar } from '~/components/ui/user-avatar';
+import { useAuth } from '~/lib/auth/auth-context';
 import { categoryHref } from '~/lib/categories';
 import { formatBadgeCount } from '~/lib/format';
+import { toast } from '~/lib/toast';
 import { Logo } from './logo';
 import { SearchForm } from './search-form';
 import { ThemeToggle } from './theme-toggle';
@@ -70,6 +90,111 @@ function AuthButtons({ className, stretch }: { className?: string; stretch?: boo
   );
 }
 
+/** Admin and moderator see the way to the back office (spec §6). */
+function canOpenAdmin(user: User): boolean {
+  return user.role === 'admin' || user.role === 'moderator';
+}
+
+function PremiumBadge({ compact = false }: { compact?: boolean }) {
+  return (
+    <span
+      title="Premium üye"
+      className="inline-flex items-center gap-1 rounded-full border border-warning/40 bg-warning/10 px-2 py-0.5 text-xs font-semibold text-warning"
+    >
+      <Crown aria-hidden="true" className="size-3.5" />
+      <span className={clsx(compact && 'sr-only')}>Premium</span>
+    </span>
+  );
+}
+
+/** Logs out (locally even when the server call fails) and goes home. */
+function useLogout() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return async () => {
+    await logout();
+    toast.success(messages.auth.logoutSuccess);
+    void navigate('/');
+  };
+}
+
+function AccountArea({ user }: { user: User }) {
+  const onLogout = useLogout();
+  return (
+    <div className="ml-2 hidden items-center gap-1.5 md:flex">
+      <Link
+        to="/profile"
+        aria-label="Profilim"
+        title="Profilim"
+        className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 text-sm text-ink transition-colors hover:bg-surface-2 lg:pr-3"
+      >
+        <UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} className="size-8 text-xs" />
+        <span className="hidden max-w-36 truncate lg:inline">
+          <span className="text-muted">Merhaba, </span>
+          <span className="font-semibold">{user.firstName}</span>
+        </span>
+      </Link>
+      {user.isPremium && <PremiumBadge compact />}
+      {canOpenAdmin(user) && (
+        <Link
+          to="/admin"
+          aria-label="Yönetim Paneli"
+          title="Yönetim Paneli"
+          className={buttonClasses('secondary', 'sm', 'px-2.5 xl:px-3')}
+        >
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          <span className="hidden xl:inline">Yönetim</span>
+        </Link>
+      )}
+      <button
+        type="button"
+        onClick={() => void onLogout()}
+        title="Çıkış Yap"
+        aria-label="Çıkış Yap"
+        className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-danger"
+      >
+        <LogOut aria-hidden="true" className="size-[18px]" />
+      </button>
+    </div>
+  );
+}
+
+function MobileAccount({ user }: { user: User }) {
+  const onLogout = useLogout();
+  return (
+    <section aria-label="Hesabım" className="rounded-2xl border border-line bg-page/60 p-3">
+      <div className="flex items-center gap-3">
+        <UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} className="size-11 text-sm" />
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 text-ink">
+            <span>
+              Merhaba, <span className="font-semibold">{user.firstName}</span>
+            </span>
+            {user.isPremium && <PremiumBadge />}
+          </p>
+          <p className="truncate text-xs text-muted">{user.email}</p>
+        </div>
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Link to="/profile" className={buttonClasses('outline', 'md')}>
+          <UserRound aria-hidden="true" className="size-4" />
+          Profilim
+        </Link>
+        <button type="button" onClick={() => void onLogout()} className={buttonClasses('outline', 'md')}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Çıkış Yap
+        </button>
+        {canOpenAdmin(user) && (
+          <Link to="/admin" className={buttonClasses('secondary', 'md', 'col-span-2')}>
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            Yönetim Paneli
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
 interface MobileMenuProps {
   id: string;
   counts: HeaderCounts;
@@ -77,10 +202,17 @@ interface MobileMenuProps {
 }
 
 function MobileMenu({ id, counts, categories }: MobileMenuProps) {
+  const { status, user } = useAuth();
   return (
     <div id={id} className="max-h-[calc(100dvh-8rem)] overflow-y-auto border-t border-line bg-surface md:hidden">
       <div className="mx-auto max-w-7xl space-y-5 px-4 py-4">
-        <AuthButtons stretch />
+        {user ? (
+          <MobileAccount user={user} />
+        ) : status === 'anonymous' ? (
+          <AuthButtons stretch />
+        ) : (
+          <Skeleton className="h-10 w-full" />
+        )}
         <nav aria-label="Listelerim">
           <ul className="grid grid-cols-2 gap-2">
             {ENTRIES.map((entry) => {
@@ -136,6 +268,7 @@ function MobileMenu({ id, counts, categories }: MobileMenuProps) {
 
 export function Header({ categories }: { categories: readonly CategoryNode[] | null }) {
   const counts = useHeaderCounts();
+  const { status, user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -187,7 +320,24 @@ export function Header({ categories }: { categories: readonly CategoryNode[] | n
             ))}
           </nav>
           <ThemeToggle />
-          <AuthButtons className="ml-2 hidden md:flex" />
+          {user && (
+            <Link to="/profile" aria-label="Profilim" title="Profilim" className="rounded-full p-1 md:hidden">
+              <UserAvatar
+                firstName={user.firstName}
+                lastName={user.lastName}
+                src={user.avatar}
+                className="size-8 text-xs"
+              />
+            </Link>
+          )}
+          {user ? (
+            <AccountArea user={user} />
+          ) : status === 'anonymous' ? (
+            <AuthButtons className="ml-2 hidden md:flex" />
+          ) : (
+            // Restoring the session: hold the place so the row does not jump.
+            <Skeleton className="ml-2 hidden h-10 w-52 md:block" />
+          )}
         </div>
       </div>
       {menuOpen && <MobileMenu id="mobile-menu" counts={counts} categories={categories} />}

@@ -1,0 +1,9 @@
+import type { ChangePasswordRequest } from '@kiyasla/contracts/auth';
+import { messages } from '@kiyasla/contracts/messages';
+import { apiRequest } from '~/lib/api-client';
+
+/** PUT /auth/password {currentPassword, newPassword}: other devices' sessions end; this one stays. */
+export async function changePassword(input: ChangePasswordRequest): Promise<string> {
+  const { message } = await apiRequest<null>('/auth/password', { method: 'PUT', json: input });
+  return message ?? messages.auth.passwordChanged;
+}

@@ -1,0 +1,12 @@
+import type { ForgotPasswordRequest } from '@kiyasla/contracts/auth';
+import { messages } from '@kiyasla/contracts/messages';
+import { apiRequest } from '~/lib/api-client';
+
+/**
+ * POST /auth/forgot-password {email}. The answer is the same whether or not the address is
+ * registered; resolves to the text to show.
+ */
+export async function forgotPassword(input: ForgotPasswordRequest): Promise<string> {
+  const { message } = await apiRequest<null>('/auth/forgot-password', { method: 'POST', json: input, auth: false });
+  return message ?? messages.auth.resetRequested;
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { ArrowLeft, LoaderCircle, MailCheck, Send } from 'lucide-react';
+import type { z } from 'zod';
+import {
+  forgotPasswordRequestSchema,
+  PASSWORD_RESET_TTL_MINUTES,
+  type ForgotPasswordRequest,
+} from '@kiyasla/contracts/auth';
+import { buttonClasses } from '~/components/ui/button-styles';
+import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
+import { errorMessage } from '~/lib/api-client';
+import { forgotPassword } from '../api/forgot-password';
+import { AuthPageLayout } from './auth-page-layout';
+
+type ForgotInput = z.input<typeof forgotPasswordRequestSchema>;
+
+/** /forgot-password: asks for the e-mail and mails a one-hour reset link (if the account exists). */
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotInput, unknown, ForgotPasswordRequest>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  async function submit(values: ForgotPasswordRequest) {
+    setServerError(null);
+    try {
+      setSent({ email: values.email, message: await forgotPassword(values) });
+    } catch (error) {
+      setServerError(errorMessage(error, 'Bir hata oluştu. Lütfen tekrar deneyin.'));
+    }
+  }
+
+  const back = (
+    <Link to="/login" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Giriş sayfasına dön
+    </Link>
+  );
+
+  if (sent) {
+    return (
+      <AuthPageLayout title="E-postanızı kontrol edin" footer={back}>
+        <div className="flex flex-col items-center text-center" role="status">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-success/10 text-success">
+            <MailCheck aria-hidden="true" className="size-7" />
+          </span>
+          <p className="mt-5 text-ink">{sent.message}</p>
+          <p className="mt-3 text-sm text-muted">
+            <strong className="text-ink">{sent.email}</strong> adresine gönderilen bağlantı {PASSWORD_RESET_TTL_MINUTES}{' '}
+            dakika geçerlidir. E-posta gelmediyse gereksiz (spam) klasörünü kontrol edin.
+          </p>
+          <button type="button" onClick={() => setSent(null)} className={buttonClasses('outline', 'md', 'mt-6')}>
+            Başka bir adres dene
+          </button>
+        </div>
+      </AuthPageLayout>
+    );
+  }
+
+  return (
+    <AuthPageLayout
+      title="Şifremi Unuttum"
+      subtitle="Hesabınızın e-posta adresini girin; şifrenizi sıfırlamanız için bir bağlantı gönderelim."
+      footer={back}
+    >
+      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
+        {serverError && <FormAlert title={serverError} />}
+        <FormField id="forgot-email" label="E-posta" error={errors.email?.message} required>
+          <input
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="ornek@eposta.com"
+            className={inputClasses(Boolean(errors.email))}
+            {...fieldAria('forgot-email', { error: errors.email?.message, required: true })}
+            {...register('email')}
+          />
+        </FormField>
+        <button
+          type="submit"
+          {...submitWithoutBlur}
+          disabled={isSubmitting}
+          className={buttonClasses('primary', 'lg', 'w-full')}
+        >
+          {isSubmitting ? (
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          ) : (
+            <Send aria-hidden="true" className="size-5" />
+          )}
+          Sıfırlama Bağlantısı Gönder
+        </button>
+      </form>
+    </AuthPageLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback } from 'react';
+import type { User } from '@kiyasla/contracts/auth';
+import { messages } from '@kiyasla/contracts/messages';
+import { useAuth } from '~/lib/auth/auth-context';
+import { usePublicConfig } from '~/lib/public-config';
+import { GoogleSignInButton } from './google-sign-in-button';
+
+interface SocialSignInProps {
+  context: 'signin' | 'signup';
+  rememberMe?: boolean;
+  /** Called before the session is stored, so the page can claim the redirect. */
+  onStart: () => void;
+  onSignedIn: (user: User) => void;
+  onError: (message: string) => void;
+}
+
+/** "veya" and the Google button, when the operators enabled and configured Google sign-in. */
+export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError }: SocialSignInProps) {
+  const config = usePublicConfig();
+  const { googleLogin } = useAuth();
+  const clientId = config?.features.enableSocialLogin ? config.auth.googleClientId : null;
+
+  const handleCredential = useCallback(
+    async (credential: string | null) => {
+      if (!credential) {
+        onError(messages.auth.googleFailedAlt);
+        return;
+      }
+      onStart();
+      const result = await googleLogin(credential, rememberMe);
+      if (result.success) onSignedIn(result.user);
+      else onError(result.message);
+    },
+    [googleLogin, rememberMe, onStart, onSignedIn, onError],
+  );
+
+  if (!clientId) return null;
+  return (
+    <div className="mt-6">
+      <div className="flex items-center gap-3 text-xs font-medium text-muted uppercase">
+        <span aria-hidden="true" className="h-px flex-1 bg-line" />
+        veya
+        <span aria-hidden="true" className="h-px flex-1 bg-line" />
+      </div>
+      <div className="mt-5">
+        <GoogleSignInButton clientId={clientId} context={context} onCredential={handleCredential} />
+      </div>
+    </div>
+  );
+}

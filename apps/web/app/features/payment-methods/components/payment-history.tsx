@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { Receipt } from 'lucide-react';
+import clsx from 'clsx';
+import { PLANS } from '@kiyasla/contracts/plans';
+import { AccountCard } from '~/components/auth/account-shell';
+import { Skeleton } from '~/components/ui/skeleton';
+import { accountExportQuery } from '~/lib/auth/api/get-account-export';
+import { formatDate, formatPrice } from '~/lib/format';
+import { paymentStatus, type PaymentStatusTone } from '../utils/payment-status';
+
+const TONE: Record<PaymentStatusTone, string> = {
+  success: 'bg-success/10 text-success',
+  warning: 'bg-warning/10 text-warning',
+  danger: 'bg-danger/10 text-danger',
+  muted: 'bg-surface-2 text-muted',
+};
+
+const PROVIDER: Record<string, string> = {
+  demo: 'Demo ödeme',
+  shopier: 'Shopier',
+  stripe: 'Stripe',
+  iyzico: 'iyzico',
+};
+
+/** The account's real premium payments (from the data export), newest first. */
+export function PaymentHistory() {
+  const query = useQuery(accountExportQuery());
+  const payments = [...(query.data?.data.payments ?? [])].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
+
+  return (
+    <AccountCard title="Ödeme Geçmişi" description="Premium üyelik ödemeleriniz." icon={Receipt}>
+      {query.isPending ? (
+        <div className="space-y-2" aria-hidden="true">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : query.isError ? (
+        <p className="text-sm text-muted">Ödeme geçmişiniz şu anda yüklenemedi.</p>
+      ) : payments.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-line px-4 py-8 text-center text-sm text-muted">
+          Henüz bir ödemeniz bulunmuyor.
+        </p>
+      ) : (
+        <div className="-mx-5 overflow-x-auto sm:-mx-6">
+          <table className="w-full min-w-[34rem] text-left text-sm">
+            <caption className="sr-only">Ödeme geçmişi</caption>
+            <thead className="border-b border-line text-xs text-muted uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2 font-medium sm:px-6">
+                  Tarih
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Açıklama
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Tutar
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
+                  Durum
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {payments.map((payment) => {
+                const status = paymentStatus(payment.status);
+                const plan = PLANS.find((p) => p.id === payment.plan)?.name ?? payment.plan;
+                return (
+                  <tr key={payment._id}>
+                    <td className="px-5 py-3 whitespace-nowrap text-muted sm:px-6">{formatDate(payment.createdAt)}</td>
+                    <td className="px-3 py-3">
+                      <span className="font-medium text-ink">{plan}</span>
+                      <span className="block text-xs text-muted">{PROVIDER[payment.provider] ?? payment.provider}</span>
+                    </td>
+                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
+                      {formatPrice(payment.amount)}
+                    </td>
+                    <td className="px-5 py-3 text-right sm:px-6">
+                      <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', TONE[status.tone])}>
+                        {status.label}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AccountCard>
+  );
+}

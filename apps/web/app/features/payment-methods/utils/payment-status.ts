@@ -1,0 +1,15 @@
+/** Payment history status (spec §3): completed, pending, failed; anything else is unknown. */
+export type PaymentStatusTone = 'success' | 'warning' | 'danger' | 'muted';
+
+export function paymentStatus(status: string): { label: string; tone: PaymentStatusTone } {
+  switch (status) {
+    case 'completed':
+      return { label: 'Tamamlandı', tone: 'success' };
+    case 'pending':
+      return { label: 'Beklemede', tone: 'warning' };
+    case 'failed':
+      return { label: 'Başarısız', tone: 'danger' };
+    default:
+      return { label: 'Bilinmiyor', tone: 'muted' };
+  }
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarCheck, CalendarClock, Check, Crown, RefreshCcw, Sparkles } from 'lucide-react';
+import type { Subscription, User } from '@kiyasla/contracts/auth';
+import { PREMIUM_FEATURES_SHOWN } from '@kiyasla/contracts/constants';
+import { PREMIUM_FEATURES, PLANS } from '@kiyasla/contracts/plans';
+import { buttonClasses } from '~/components/ui/button-styles';
+import { Dialog } from '~/components/ui/dialog';
+import { formatDate, formatPrice } from '~/lib/format';
+import { usePublicConfig } from '~/lib/public-config';
+
+const FEATURES = PREMIUM_FEATURES.slice(0, PREMIUM_FEATURES_SHOWN);
+
+const STATUS_LABEL: Record<Subscription['status'], string> = {
+  active: 'Aktif',
+  cancelled: 'İptal edildi',
+  expired: 'Süresi doldu',
+};
+
+function Fact({ icon: Icon, label, value }: { icon: typeof Crown; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-line bg-page/60 p-4">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+        <dd className="mt-0.5 font-semibold text-ink">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** Premium tab (spec §2): the subscription, or an upsell for free members. */
+export function PremiumTab({ user }: { user: User }) {
+  const config = usePublicConfig();
+  const plans = config?.plans ?? PLANS;
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const subscription = user.subscription;
+
+  if (!user.isPremium) {
+    return (
+      <section aria-labelledby="premium-upsell-title">
+        <div className="overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-6 text-white sm:p-8">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-xs font-semibold">
+            <Sparkles aria-hidden="true" className="size-3.5" />
+            Ücretsiz üyelik
+          </p>
+          <h2 id="premium-upsell-title" className="mt-4 text-2xl font-bold">
+            Premium ile daha fazlası
+          </h2>
+          <p className="mt-2 max-w-xl text-brand-100">
+            Fiyat alarmları kurun, sınırsız karşılaştırma kaydedin ve reklamsız alışveriş yapın. Planlar aylık{' '}
+            {formatPrice(plans[0]?.price ?? 29.99)}&apos;dan başlar.
+          </p>
+          <Link to="/premium-plans" className={buttonClasses('inverse', 'lg', 'mt-6')}>
+            <Crown aria-hidden="true" className="size-5" />
+            Premium Planları İncele
+          </Link>
+        </div>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {FEATURES.map((feature) => (
+            <li key={feature} className="flex items-center justify-between gap-3 rounded-xl border border-line p-4">
+              <span className="text-sm font-medium text-ink">{feature}</span>
+              <span className="rounded-md bg-warning/15 px-2 py-0.5 text-[11px] font-bold tracking-wide text-warning">
+                PREMIUM
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  const plan = plans.find((p) => p.id === subscription.plan);
+  const lifetime = plan?.duration === 'lifetime';
+  const renewal = subscription.autoRenew ? subscription.nextRenewalDate : subscription.endDate;
+
+  return (
+    <section aria-labelledby="premium-title">
+      <div className="flex flex-wrap items-start justify-between gap-4 rounded-2xl border border-warning/30 bg-warning/5 p-5 sm:p-6">
+        <div className="flex items-center gap-4">
+          <span className="flex size-12 items-center justify-center rounded-2xl bg-warning/15 text-warning">
+            <Crown aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <h2 id="premium-title" className="text-xl font-bold text-ink">
+              {plan?.name ?? 'Premium'}
+            </h2>
+            <p className="text-sm text-muted">
+              {formatPrice(subscription.price)}
+              {plan?.duration === 'monthly' ? ' / ay' : plan?.duration === 'yearly' ? ' / yıl' : ' tek seferlik'}
+            </p>
+          </div>
+        </div>
+        <span className="rounded-full bg-success/15 px-3 py-1 text-xs font-semibold text-success">
+          {STATUS_LABEL[subscription.status]}
+        </span>
+      </div>
+
+      <dl className="mt-5 grid gap-3 sm:grid-cols-3">
+        <Fact
+          icon={CalendarCheck}
+          label="Başlangıç Tarihi"
+          value={subscription.startDate ? formatDate(subscription.startDate) : '—'}
+        />
+        <Fact
+          icon={CalendarClock}
+          label={subscription.autoRenew ? 'Yenileme Tarihi' : 'Bitiş Tarihi'}
+          value={lifetime ? 'Süresiz' : renewal ? formatDate(renewal) : '—'}
+        />
+        <Fact
+          icon={RefreshCcw}
+          label="Otomatik Yenileme"
+          value={lifetime ? 'Gerekmiyor' : subscription.autoRenew ? 'Açık' : 'Kapalı'}
+        />
+      </dl>
+
+      <h3 className="mt-8 text-base font-semibold text-ink">Premium ayrıcalıklarınız</h3>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {FEATURES.map((feature) => (
+          <li key={feature} className="flex items-center gap-2.5 text-sm text-ink">
+            <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
+              <Check aria-hidden="true" className="size-3.5" />
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+
+      <div className="mt-8 flex flex-wrap gap-3 border-t border-line pt-6">
+        <Link to="/premium-plans" className={buttonClasses('primary', 'md')}>
+          Planları Görüntüle
+        </Link>
+        {!lifetime && subscription.status === 'active' && (
+          <button type="button" onClick={() => setCancelOpen(true)} className={buttonClasses('outline', 'md')}>
+            Aboneliği İptal Et
+          </button>
+        )}
+      </div>
+
+      <Dialog
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        title="Aboneliği iptal etmek mi istiyorsunuz?"
+        description={
+          renewal
+            ? `İptal ederseniz Premium ayrıcalıklarınız ${formatDate(renewal)} tarihine kadar devam eder ve aboneliğiniz yenilenmez.`
+            : 'İptal ederseniz aboneliğiniz yenilenmez.'
+        }
+      >
+        <p className="mt-4 text-sm text-muted">
+          İptal talebinizi destek ekibimiz aynı gün işleme alır. Talebinizi iletişim formundan “Fatura ve Ödeme”
+          konusuyla iletebilirsiniz.
+        </p>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={() => setCancelOpen(false)} className={buttonClasses('outline', 'md')}>
+            Vazgeç
+          </button>
+          <Link to="/contact?kategori=billing" className={buttonClasses('primary', 'md')}>
+            Destek ile İletişime Geç
+          </Link>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

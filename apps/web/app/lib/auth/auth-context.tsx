@@ -1,0 +1,217 @@
+/**
+ * Auth state of spec §4, shared by the header and every feature that needs the session.
+ *
+ * - Starts `loading` (also during server rendering: private pages show a neutral shell).
+ * - On start, a stored token and user are restored at once and the profile is re-fetched
+ *   (GET /auth/me); when the server refuses the session it is cleared silently.
+ * - Login, register and Google sign-in store token, user and refresh token.
+ * - Logout clears everything locally, even when the server call fails.
+ * - `authenticated` means both a user and a token exist.
+ *
+ * The stored session (lib/auth/session-store) is the single source of truth: the API client's
+ * token refresh and other tabs write there, and this provider follows.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthSession, LoginRequest, RegisterRequest, User } from '@kiyasla/contracts/auth';
+import { messages } from '@kiyasla/contracts/messages';
+import { isApiError } from '~/lib/api-client';
+import { getMe } from './api/get-me';
+import { googleLogin as googleLoginCall } from './api/google-login';
+import { login as loginCall } from './api/login';
+import { logout as logoutCall } from './api/logout';
+import { register as registerCall } from './api/register';
+import { accountKeys } from './api/query-keys';
+import {
+  clearSession,
+  getStoredSession,
+  getStoredTokens,
+  saveSession,
+  saveStoredUser,
+  subscribeSession,
+} from './session-store';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export type AuthResult =
+  | { success: true; user: User; message?: string }
+  | {
+      success: false;
+      message: string;
+      code?: string;
+      /** Field errors of a 400 answer; paths look like `body.email`. */
+      errors?: ReadonlyArray<{ path: string; message: string }>;
+    };
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  token: string | null;
+  login: (input: LoginRequest) => Promise<AuthResult>;
+  register: (input: RegisterRequest) => Promise<AuthResult>;
+  googleLogin: (credential: string, rememberMe?: boolean) => Promise<AuthResult>;
+  /** Ends the session on the server (best effort) and always locally. */
+  logout: () => Promise<void>;
+  /** Re-reads the profile from the server; a failure is only logged (spec §4). */
+  refreshProfile: () => Promise<void>;
+  /** Replaces the stored user after a profile change the server confirmed. */
+  updateUser: (user: User) => void;
+  /** Forgets the session locally only (the server already ended it, e.g. account deletion). */
+  endSession: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The text for a failed sign-in (spec §8): the server's message when it gave one, 'Giriş
+ * başarısız' ('Kayıt başarısız') when it answered without one, and 'Giriş sırasında bir hata
+ * oluştu' ('Kayıt sırasında…') when the request itself failed.
+ */
+export function authFailure(error: unknown, failed: string, failedWhile: string): AuthResult {
+  if (!isApiError(error) || error.status === 0) return { success: false, message: failedWhile };
+  if (error.code === 'HTTP_ERROR') return { success: false, message: failed, code: error.code };
+  return {
+    success: false,
+    message: error.message || failed,
+    code: error.code,
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
+
+function sessionResult(session: AuthSession, message?: string): AuthResult {
+  saveSession(session);
+  return { success: true, user: session.user, ...(message ? { message } : {}) };
+}
+
+const noSession = () => null;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSyncExternalStore(subscribeSession, getStoredSession, noSession);
+  const [ready, setReady] = useState(false);
+  // A token is stored but no usable user: stay `loading` until GET /auth/me answers.
+  const [verifying, setVerifying] = useState(false);
+
+  useEffect(() => {
+    setReady(true);
+    if (!getStoredTokens().token) return;
+    let active = true;
+    const userMissing = getStoredSession() === null;
+    if (userMissing) setVerifying(true);
+    getMe()
+      .then((user) => {
+        const current = getStoredSession();
+        if (active && getStoredTokens().token && (!current || current.user._id === user._id)) saveStoredUser(user);
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        const status = isApiError(error) ? error.status : 0;
+        const refused = status >= 400 && status < 500 && status !== 429;
+        // Offline or a server hiccup says nothing about the session: keep the restored one.
+        if (refused || userMissing) clearSession();
+        else console.warn('Profil yenilenemedi', error);
+      })
+      .finally(() => {
+        if (active) setVerifying(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  // The session's owner changed (sign-in, sign-out, another account, another tab): drop the
+  // previous owner's data. The first value after hydration is the baseline, not a change.
+  const userId = session?.user._id ?? null;
+  const baselineUserId = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!ready) return;
+    const previous = baselineUserId.current;
+    baselineUserId.current = userId;
+    if (previous === undefined || previous === userId) return;
+    if (previous !== null) queryClient.removeQueries({ queryKey: accountKeys.all });
+    // Public queries may depend on who is asking (favorite flags, plan limits).
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'public-config' });
+  }, [ready, userId, queryClient]);
+
+  const login = useCallback(async (input: LoginRequest): Promise<AuthResult> => {
+    try {
+      return sessionResult(await loginCall(input));
+    } catch (error) {
+      return authFailure(error, messages.auth.loginFailed, messages.auth.loginError);
+    }
+  }, []);
+
+  const register = useCallback(async (input: RegisterRequest): Promise<AuthResult> => {
+    try {
+      return sessionResult(await registerCall(input));
+    } catch (error) {
+      return authFailure(error, messages.auth.registerFailed, messages.auth.registerError);
+    }
+  }, []);
+
+  const googleLogin = useCallback(async (credential: string, rememberMe?: boolean): Promise<AuthResult> => {
+    try {
+      return sessionResult(await googleLoginCall({ credential, ...(rememberMe ? { rememberMe } : {}) }));
+    } catch (error) {
+      return authFailure(error, messages.auth.googleFailed, messages.auth.googleError);
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    const tokens = getStoredTokens();
+    clearSession();
+    try {
+      await logoutCall(tokens);
+    } catch (error) {
+      // Already signed out here; the server session ends with its own expiry.
+      console.warn('Çıkış isteği başarısız', error);
+    }
+  }, []);
+
+  const refreshProfile = useCallback(async () => {
+    try {
+      const user = await getMe();
+      if (getStoredTokens().token) saveStoredUser(user);
+    } catch (error) {
+      console.error('Profil yenilenemedi', error);
+    }
+  }, []);
+
+  const updateUser = useCallback((user: User) => {
+    if (getStoredTokens().token) saveStoredUser(user);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = !ready ? 'loading' : session ? 'authenticated' : verifying ? 'loading' : 'anonymous';
+    return {
+      status,
+      user: ready ? (session?.user ?? null) : null,
+      token: ready ? (session?.token ?? null) : null,
+      login,
+      register,
+      googleLogin,
+      logout,
+      refreshProfile,
+      updateUser,
+      endSession: clearSession,
+    };
+  }, [ready, session, verifying, login, register, googleLogin, logout, refreshProfile, updateUser]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,17 @@
+import { RequireAuth } from '~/components/auth/require-auth';
+import { PaymentMethodsPage } from '~/features/payment-methods/components/payment-methods-page';
+import { pageTitle } from '~/lib/seo';
+import type { Route } from './+types/payment-methods';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Ödeme Yöntemleri') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function PaymentMethodsRoute() {
+  return (
+    <RequireAuth description="Ödeme yöntemlerinizi görmek için giriş yapın.">
+      {(user) => <PaymentMethodsPage user={user} />}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,17 @@
+import { RequireAuth } from '~/components/auth/require-auth';
+import { ProfilePage } from '~/features/profile/components/profile-page';
+import { pageTitle } from '~/lib/seo';
+import type { Route } from './+types/profile';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Profilim') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ProfileRoute() {
+  return (
+    <RequireAuth description="Profilinizi görüntülemek ve düzenlemek için giriş yapın.">
+      {(user) => <ProfilePage user={user} />}
+    </RequireAuth>
+  );
+}
