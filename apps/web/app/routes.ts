@@ -22,6 +22,8 @@ export default [
     route('account-settings', 'routes/account-settings.tsx'),
     route('privacy-settings', 'routes/privacy-settings.tsx'),
     route('payment-methods', 'routes/payment-methods.tsx'),
+    route('favorites', 'routes/favorites.tsx'),
+    route('comparison', 'routes/comparison.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

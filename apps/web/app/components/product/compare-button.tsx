@@ -1,21 +1,42 @@
 import { Check, GitCompareArrows } from 'lucide-react';
 import clsx from 'clsx';
-import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { DEFAULT_MAX_COMPARISON_ITEMS } from '@kiyasla/contracts/constants';
-import { addToComparison, removeFromComparison, useComparisonList } from '~/lib/comparison-list';
+import { messages } from '@kiyasla/contracts/messages';
+import { addToComparison, removeFromComparison, useComparisonList, type ComparisonEntry } from '~/lib/comparison-list';
+import { usePublicConfig } from '~/lib/public-config';
 import { toast } from '~/lib/toast';
 
-/** Adds the product to, or removes it from, the session comparison list, with the spec's toasts. */
-export function toggleComparison(product: ProductCard, inList: boolean): void {
+const m = messages.comparisons;
+
+/** What the list keeps of a product: enough for the comparison page's placeholders, not its offers. */
+function toEntry(product: ComparisonEntry): ComparisonEntry {
+  const { _id, name, slug, brand, image_url, currentPrice, originalPrice } = product;
+  return { _id, name, slug, brand, image_url, currentPrice, originalPrice };
+}
+
+/**
+ * Adds the product to, or removes it from, the session comparison list, with the spec's toasts:
+ * info when it is already there, a warning at the admin limit (`maxComparisonItems`).
+ */
+export function toggleComparison(
+  product: ComparisonEntry,
+  inList: boolean,
+  max: number = DEFAULT_MAX_COMPARISON_ITEMS,
+): void {
   if (inList) {
     removeFromComparison(product._id);
-    toast.success('Ürün karşılaştırmadan çıkarıldı', product.name);
+    toast.success(m.removed, product.name);
     return;
   }
-  const result = addToComparison(product, DEFAULT_MAX_COMPARISON_ITEMS);
-  if (result === 'added') toast.success('Ürün karşılaştırmaya eklendi', product.name);
-  else if (result === 'duplicate') toast.info('Bu ürün zaten karşılaştırma listesinde');
-  else toast.warning(`En fazla ${DEFAULT_MAX_COMPARISON_ITEMS} ürün karşılaştırabilirsiniz`);
+  const result = addToComparison(toEntry(product), max);
+  if (result === 'added') toast.success(m.added, product.name);
+  else if (result === 'duplicate') toast.info(m.alreadyInList);
+  else toast.warning(m.tooMany(max));
+}
+
+/** The most products the comparison list may hold: the admin setting, 5 until it is known. */
+export function useComparisonLimit(): number {
+  return usePublicConfig()?.limits.maxComparisonItems ?? DEFAULT_MAX_COMPARISON_ITEMS;
 }
 
 export function CompareButton({
@@ -23,18 +44,19 @@ export function CompareButton({
   className,
   iconOnly = false,
 }: {
-  product: ProductCard;
+  product: ComparisonEntry;
   className?: string;
   /** Dense places (table rows): the icon alone, the text becomes the accessible name. */
   iconOnly?: boolean;
 }) {
   const list = useComparisonList();
+  const max = useComparisonLimit();
   const inList = list.some((p) => p._id === product._id);
   const label = inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır';
   return (
     <button
       type="button"
-      onClick={() => toggleComparison(product, inList)}
+      onClick={() => toggleComparison(product, inList, max)}
       aria-label={iconOnly ? label : undefined}
       title={iconOnly ? label : undefined}
       aria-pressed={iconOnly ? inList : undefined}

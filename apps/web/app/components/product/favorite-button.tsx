@@ -1,36 +1,41 @@
-import { useLocation, useNavigate } from 'react-router';
 import { Heart } from 'lucide-react';
 import clsx from 'clsx';
-import { messages } from '@kiyasla/contracts/messages';
-import { toast } from '~/lib/toast';
+import { useFavoriteToggle } from '~/lib/favorites/use-favorite-toggle';
 
 /**
- * Favorite toggle. Until sign-in exists every visitor is anonymous, so it explains that
- * favorites need an account and offers the way there (back to this page afterwards).
+ * The heart on cards and product pages. Visitors are asked to sign in; signed-in users add or
+ * remove the product, and the button shows whether it is a favorite (aria-pressed).
  */
-export function FavoriteButton({ productName, className }: { productName: string; className?: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+export function FavoriteButton({
+  productId,
+  productName,
+  className,
+}: {
+  productId: string;
+  productName: string;
+  className?: string;
+}) {
+  const { isFavorite, pending, toggle } = useFavoriteToggle(productId, productName);
+  const label = isFavorite ? `${productName} ürününü favorilerden çıkar` : `${productName} ürününü favorilere ekle`;
   return (
     <button
       type="button"
-      aria-label={`${productName} ürününü favorilere ekle`}
-      title="Favorilere ekle"
-      onClick={() => {
-        const back = `${location.pathname}${location.search}`;
-        toast({
-          type: 'info',
-          title: messages.gates.loginRequired,
-          message: 'Favorilere eklemek için giriş yapmanız gerekiyor.',
-          action: { label: 'Oturum Aç', onClick: () => navigate(`/login?redirect=${encodeURIComponent(back)}`) },
-        });
-      }}
+      aria-label={label}
+      aria-pressed={isFavorite}
+      aria-busy={pending || undefined}
+      title={isFavorite ? 'Favorilerden çıkar' : 'Favorilere ekle'}
+      onClick={toggle}
       className={clsx(
-        'inline-flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 text-muted shadow-sm ring-1 ring-line backdrop-blur transition-colors hover:text-danger',
+        'inline-flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 shadow-sm ring-1 ring-line backdrop-blur transition-colors',
+        isFavorite ? 'text-danger' : 'text-muted hover:text-danger',
+        pending && 'cursor-progress',
         className,
       )}
     >
-      <Heart aria-hidden="true" className="h-[18px] w-[18px]" />
+      <Heart
+        aria-hidden="true"
+        className={clsx('h-[18px] w-[18px] transition-transform', isFavorite && 'fill-current', pending && 'scale-90')}
+      />
     </button>
   );
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { Toaster } from '~/components/ui/toaster';
+import { AuthProvider } from '~/lib/auth/auth-context';
 import { getComparisonList } from '~/lib/comparison-list';
 import { resetToasts } from '~/lib/toast';
 import { ProductCard } from './product-card';
@@ -48,7 +50,15 @@ function renderCards(products: ProductCardData[]) {
       ),
     },
   ]);
-  return render(<Stub initialEntries={['/']} />);
+  // The card's favorite and compare buttons read the session and the public configuration.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Stub initialEntries={['/']} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
 }
 
 const toasts = () => screen.getByRole('region', { name: 'Bildirim mesajları' });
@@ -88,11 +98,11 @@ describe('ProductCard', () => {
     renderCards([product(1)]);
     fireEvent.click(await screen.findByRole('button', { name: 'Karşılaştır' }));
     expect(getComparisonList().map((p) => p._id)).toEqual([product(1)._id]);
-    expect(toasts().textContent).toContain('Ürün karşılaştırmaya eklendi');
+    expect(toasts().textContent).toContain('Ürün karşılaştırma listesine eklendi');
 
     fireEvent.click(screen.getByRole('button', { name: 'Karşılaştırmadan Çıkar' }));
     expect(getComparisonList()).toHaveLength(0);
-    expect(toasts().textContent).toContain('Ürün karşılaştırmadan çıkarıldı');
+    expect(toasts().textContent).toContain('Ürün karşılaştırma listesinden çıkarıldı');
     expect(screen.getByRole('button', { name: 'Karşılaştır' })).toBeTruthy();
   });
 

@@ -209,7 +209,7 @@ function GridCard({ product, headingLevel = 3, priority = false, className }: Ca
       <div className="relative">
         <CardImage product={product} href={href} priority={priority} className="m-2 mb-0 rounded-xl p-3" />
         <DiscountBadge discount={discount} className="top-4 left-4" />
-        <FavoriteButton productName={product.name} className="absolute top-4 right-4" />
+        <FavoriteButton productId={product._id} productName={product.name} className="absolute top-4 right-4" />
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4 pt-3">
@@ -260,7 +260,7 @@ function ListCard({ product, headingLevel = 3, priority = false, className }: Ca
               </Link>
             </Heading>
           </div>
-          <FavoriteButton productName={product.name} className="shrink-0" />
+          <FavoriteButton productId={product._id} productName={product.name} className="shrink-0" />
         </div>
         <KeySpecs product={product} />
         <Rating product={product} />

@@ -94,7 +94,7 @@ export function ProductSummary({ product, onShowReviews }: { product: ProductDet
         <div className="mt-5 flex flex-wrap items-center gap-2">
           <CompareButton product={product} className="h-10 flex-1 sm:flex-none" />
           <ShareButton title={product.name} />
-          <FavoriteButton productName={product.name} className="h-10 w-10 shadow-none" />
+          <FavoriteButton productId={product._id} productName={product.name} className="h-10 w-10 shadow-none" />
           <Link to="/price-alerts" className={buttonClasses('secondary', 'md', 'w-full sm:ml-auto sm:w-auto')}>
             <AlarmClock aria-hidden="true" className="h-4 w-4" />
             Fiyat Alarmı Kur

@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { PublicConfig } from '@kiyasla/contracts/public-config';
+import { Toaster } from '~/components/ui/toaster';
+import { getComparisonList } from '~/lib/comparison-list';
+import { publicConfigQuery } from '~/lib/public-config';
+import { resetToasts } from '~/lib/toast';
+import { CompareButton } from './compare-button';
+
+const product = (n: number) => ({ _id: `id-${n}`, name: `Ürün ${n}`, brand: 'Marka', image_url: '/x.svg' });
+
+function renderButtons(count: number, maxComparisonItems?: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  if (maxComparisonItems !== undefined) {
+    client.setQueryData(publicConfigQuery().queryKey, {
+      limits: { maxComparisonItems },
+    } as unknown as PublicConfig);
+  }
+  return render(
+    <QueryClientProvider client={client}>
+      {Array.from({ length: count }, (_, i) => (
+        <CompareButton key={i} product={product(i + 1)} />
+      ))}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const toastText = () => screen.getByRole('region', { name: 'Bildirim mesajları' }).textContent ?? '';
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  resetToasts();
+});
+afterEach(() => {
+  cleanup();
+  resetToasts();
+});
+
+describe('CompareButton', () => {
+  it('stops at the admin maxComparisonItems and says so with that number', () => {
+    renderButtons(4, 3);
+    const buttons = screen.getAllByRole('button', { name: 'Karşılaştır' });
+    act(() => buttons.forEach((b) => fireEvent.click(b)));
+    expect(getComparisonList().map((p) => p._id)).toEqual(['id-1', 'id-2', 'id-3']);
+    expect(toastText()).toContain('En fazla 3 ürün karşılaştırabilirsiniz');
+  });
+
+  it('falls back to 5 while the configuration is unknown', () => {
+    renderButtons(6);
+    act(() => screen.getAllByRole('button', { name: 'Karşılaştır' }).forEach((b) => fireEvent.click(b)));
+    expect(getComparisonList()).toHaveLength(5);
+    expect(toastText()).toContain('En fazla 5 ürün karşılaştırabilirsiniz');
+  });
+
+  it('keeps only what the comparison page needs of a product', () => {
+    renderButtons(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Karşılaştır' }));
+    expect(getComparisonList()).toEqual([product(1)]);
+    expect(screen.getByRole('button', { name: 'Karşılaştırmadan Çıkar' })).toBeTruthy();
+  });
+});

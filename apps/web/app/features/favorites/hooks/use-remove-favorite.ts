@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites';
+import { messages } from '@kiyasla/contracts/messages';
+import { isApiError } from '~/lib/api-client';
+import { notifyFavoritesChanged } from '~/lib/favorites-sync';
+import { removeFavorite } from '~/lib/favorites/api/remove-favorite';
+import { cacheFavoriteRemoved } from '~/lib/favorites/favorites-cache';
+import { toast } from '~/lib/toast';
+
+/** The favorites page's remove button: DELETE /favorites/{id}, then the list, header and other tabs follow. */
+export function useRemoveFavorite(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId }: { productId: string; productName: string }) => removeFavorite(productId),
+    onSuccess: (_data, { productId, productName }) => {
+      cacheFavoriteRemoved(queryClient, userId, productId);
+      notifyFavoritesChanged();
+      toast.success(messages.favorites.removed, productName);
+    },
+    onError: (error, { productId }) => {
+      if (isApiError(error) && error.code === FAVORITE_ERROR_CODES.notFavorite) {
+        // Already gone (another tab removed it): the page simply catches up.
+        cacheFavoriteRemoved(queryClient, userId, productId);
+        notifyFavoritesChanged();
+        return;
+      }
+      if (isApiError(error) && error.status === 401) {
+        toast.error(messages.auth.sessionErrorTitle, messages.auth.sessionExpired);
+        return;
+      }
+      toast.error(messages.favorites.removeItemError);
+    },
+  });
+}
