@@ -65,24 +65,75 @@ export interface ProductSuggestionRow {
   minPrice: number | null;
 }
 
+/**
+ * How many products (at most; a product counts once per matching word) contain a word starting
+ * with each prefix, from the word dictionary: a C-collated range scan of search_terms.
+ */
+export async function prefixProductCounts(db: Database, prefixes: string[]): Promise<Map<string, number>> {
+  if (prefixes.length === 0) return new Map();
+  const rows = sqlRows<{ token: string; n: string | number | null }>(
+    await db.execute(sql`
+      select t.token, (select sum(s.n) from search_terms s
+                        where s.term collate "C" >= t.token collate "C"
+                          and s.term collate "C" < (t.token || '{') collate "C") as n
+        from unnest(array[${sql.join(
+          prefixes.map((p) => sql`${p}`),
+          sql`, `,
+        )}]::text[]) as t(token)`),
+  );
+  return new Map(rows.map((r) => [r.token, Number(r.n ?? 0)]));
+}
+
+/**
+ * Below this many candidate products a suggestion query collects all matches through the GIN
+ * index and sorts them; above it, it walks the popularity index and stops at the first matches.
+ * Each plan is a disaster in the other's case at a million products: sorting the ~1,000,000
+ * matches of "k" took 16 s, walking the whole popularity index for the 0 matches of "iphnoe"
+ * took 28 s (ADR 005).
+ */
+export const RARE_PREFIX_MATCHES = 5_000;
+
 /** Most popular active products matching every token as a word prefix. */
 export async function suggestProducts(
   db: Database,
   prefixQuery: string,
   limit: number,
+  estimatedMatches: number,
 ): Promise<ProductSuggestionRow[]> {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      brand: products.brand,
-      images: products.images,
-      minPrice: products.minPrice,
-    })
-    .from(products)
-    .where(and(eq(products.isActive, true), sql`search_vector @@ to_tsquery('simple', ${prefixQuery})`))
-    .orderBy(desc(products.ratingsCount), products.id)
-    .limit(limit);
+  const columns = {
+    id: products.id,
+    name: products.name,
+    brand: products.brand,
+    images: products.images,
+    minPrice: products.minPrice,
+  };
+  const matches = and(eq(products.isActive, true), sql`search_vector @@ to_tsquery('simple', ${prefixQuery})`);
+  if (estimatedMatches >= RARE_PREFIX_MATCHES) {
+    return db
+      .select(columns)
+      .from(products)
+      .where(matches)
+      .orderBy(desc(products.ratingsCount), products.id)
+      .limit(limit);
+  }
+  // OFFSET 0 keeps the subquery from being merged into the outer ORDER BY … LIMIT: it has no
+  // order of its own, so the planner collects its matches through the GIN index.
+  const rows = sqlRows<{
+    id: string;
+    name: string;
+    brand: string;
+    images: ProductSuggestionRow['images'];
+    min_price: number | null;
+  }>(
+    await db.execute(sql`
+      select found.id, found.name, found.brand, found.images, found.min_price
+        from (select ${products.id}, ${products.name}, ${products.brand}, ${products.images},
+                     ${products.minPrice}, ${products.ratingsCount}
+                from ${products} where ${matches} offset 0) as found
+       order by found.ratings_count desc, found.id
+       limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, brand: r.brand, images: r.images, minPrice: r.min_price }));
 }
 
 export async function brandProductCounts(db: Database): Promise<{ brand: string; n: number }[]> {

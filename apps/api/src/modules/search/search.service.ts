@@ -18,6 +18,7 @@ import { parseQuery, prefixTsQuery, type ParsedQuery } from './search-query';
 import {
   brandProductCounts,
   closestTerms,
+  prefixProductCounts,
   suggestProducts,
   textSearchSql,
   topSearches,
@@ -152,7 +153,12 @@ async function loadSuggestions(db: Database, q: ParsedQuery): Promise<Suggestion
       url: `/search?q=${encodeURIComponent(b.brand)}`,
     }));
   const productLimit = SUGGESTION_LIMIT - categoryHits.length - brandHits.length;
-  const rows = await suggestProducts(db, prefixTsQuery(alternatives.alternatives), productLimit);
+  // All tokens must match, so the rarest token bounds the number of candidate products.
+  const counts = await prefixProductCounts(db, [...new Set(alternatives.alternatives.flat())]);
+  const estimate = Math.min(
+    ...alternatives.alternatives.map((alts) => alts.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0)),
+  );
+  const rows = await suggestProducts(db, prefixTsQuery(alternatives.alternatives), productLimit, estimate);
   const productHits: Suggestion[] = rows.map((p) => ({
     type: 'product' as const,
     _id: p.id,
