@@ -136,6 +136,34 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
     await page.context().close();
   });
 
+  it('renews an unusable access token transparently, and signs out silently when it cannot', async () => {
+    const page = await signInAs(email, password);
+    const before = { token: await stored(page, 'token'), refresh: await stored(page, 'refreshToken') };
+    // As if the access token had expired: the next calls answer 401 and the client refreshes once.
+    await page.evaluate(() => localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.e30.bm90LWEtdmFsaWQtdG9rZW4'));
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshes.push(request.url());
+    });
+    await open(page, '/profile?tab=aktivite');
+    await page.getByRole('heading', { name: 'Aktivite Özeti' }).waitFor();
+    expect(refreshes).toHaveLength(1);
+    const after = { token: await stored(page, 'token'), refresh: await stored(page, 'refreshToken') };
+    expect(after.token).not.toBe(before.token);
+    expect(after.refresh).not.toBe(before.refresh);
+
+    // A refresh token the server refuses ends the session without an error message.
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.e30.bm90LWEtdmFsaWQtdG9rZW4');
+      localStorage.setItem('refreshToken', 'this-refresh-token-was-never-issued');
+    });
+    await open(page, '/profile');
+    await page.getByRole('heading', { name: 'Giriş Yapmanız Gerekiyor' }).waitFor();
+    expect(await stored(page, 'token')).toBeNull();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('edits the profile and the header greets the new name', async () => {
     const page = await signInAs(email, password, '/profile');
     await page.getByRole('button', { name: 'Düzenle' }).click();

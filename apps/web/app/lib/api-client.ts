@@ -145,7 +145,11 @@ export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Prom
   const response = await send(token);
   if (response.status !== 401 || !token || NO_REFRESH_PATHS.has(relative.split('?')[0] ?? '')) return response;
   const outcome = await refreshAccessToken(token);
-  if (outcome.kind === 'refreshed') return send(outcome.token);
+  if (outcome.kind === 'refreshed') {
+    // The refused answer is replaced by the retry: release its body rather than leave it pending.
+    await response.body?.cancel().catch(() => undefined);
+    return send(outcome.token);
+  }
   if (outcome.kind === 'signed-out')
     unauthorizedHandler?.(new ApiError(401, messages.auth.sessionExpired, 'SESSION_ENDED'));
   return response;
