@@ -116,7 +116,9 @@ describe('FavoriteButton (signed in)', () => {
     const changed = vi.fn();
     window.addEventListener(FAVORITES_CHANGED_EVENT, changed);
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
+      timeout: 5000,
+    });
     expect(heart().getAttribute('aria-pressed')).toBe('false');
 
     state.favorites = [favorite];
@@ -153,7 +155,9 @@ describe('FavoriteButton (signed in)', () => {
     };
     serve(state);
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
+      timeout: 5000,
+    });
     state.favorites = [favorite as FavoriteItem];
     fireEvent.click(heart());
     await waitFor(() => expect(toastText()).toContain('Ürün zaten favorilerinizde.'));
@@ -169,7 +173,9 @@ describe('FavoriteButton (signed in)', () => {
       },
     });
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
+      timeout: 5000,
+    });
     fireEvent.click(heart());
     await waitFor(() => expect(toastText()).toContain('Favori Limiti'));
     expect(toastText()).toContain('Favori limitinize ulaştınız (20/20).');

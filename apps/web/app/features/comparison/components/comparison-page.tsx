@@ -31,7 +31,13 @@ import { saveBlocker, savedComparisonLimit } from '../utils/save-comparison-form
 import { AnalysisTab } from './analysis-tab';
 import { ComparisonEmpty, ComparisonSingle } from './comparison-empty';
 import { ComparisonSummary } from './comparison-summary';
-import { ComparisonTabs, comparisonPanelId, comparisonTabId, type ComparisonTab } from './comparison-tabs';
+import {
+  COMPARISON_TAB_LABELS,
+  ComparisonTabs,
+  comparisonPanelId,
+  comparisonTabId,
+  type ComparisonTab,
+} from './comparison-tabs';
 import { OverviewTab } from './overview-tab';
 import { PricesTab } from './prices-tab';
 import { SaveComparisonDialog, type SaveSubmit } from './save-comparison-dialog';
@@ -179,8 +185,9 @@ export function ComparisonPage() {
             id={comparisonPanelId(tab)}
             aria-labelledby={comparisonTabId(tab)}
             tabIndex={0}
-            className="pt-5 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
+            className="relative pt-5 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
           >
+            <h2 className="sr-only">{COMPARISON_TAB_LABELS[tab]}</h2>
             {tab === 'overview' && <OverviewTab result={data} onRemove={removeProduct} />}
             {tab === 'specs' && <SpecsTab result={data} />}
             {tab === 'prices' && <PricesTab result={data} />}

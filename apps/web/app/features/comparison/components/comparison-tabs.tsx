@@ -12,6 +12,13 @@ const TABS: Record<ComparisonTab, { label: string; icon: LucideIcon }> = {
   analysis: { label: 'Avantaj/Dezavantaj', icon: Scale },
 };
 
+export const COMPARISON_TAB_LABELS: Record<ComparisonTab, string> = {
+  overview: TABS.overview.label,
+  specs: TABS.specs.label,
+  prices: TABS.prices.label,
+  analysis: TABS.analysis.label,
+};
+
 export const comparisonTabId = (tab: ComparisonTab) => `comparison-tab-${tab}`;
 export const comparisonPanelId = (tab: ComparisonTab) => `comparison-panel-${tab}`;
 

@@ -46,13 +46,13 @@ function ProductColumn({
       </button>
       <div className="flex min-h-6 flex-wrap gap-1.5 pr-9">
         {cheapest && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-2 py-0.5 text-[11px] font-bold text-success">
+          <span className="inline-flex items-center gap-1 rounded-full bg-success px-2 py-0.5 text-[11px] font-bold text-white dark:text-page">
             <Trophy aria-hidden="true" className="size-3" />
             En Uygun Fiyat
           </span>
         )}
         {bestRated && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-warning/10 px-2 py-0.5 text-[11px] font-bold text-warning">
+          <span className="inline-flex items-center gap-1 rounded-full bg-warning px-2 py-0.5 text-[11px] font-bold text-white dark:text-page">
             En Yüksek Puan
           </span>
         )}

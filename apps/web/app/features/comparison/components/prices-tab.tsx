@@ -105,7 +105,7 @@ export function PricesTab({ result }: { result: ComparisonResult }) {
                         <div
                           className={clsx(
                             'rounded-xl px-2.5 py-2',
-                            cell.cheapestForProduct && 'bg-success/10 ring-1 ring-success/40',
+                            cell.cheapestForProduct && 'bg-success/5 ring-1 ring-success/40',
                           )}
                         >
                           <p className="flex flex-wrap items-center gap-1.5">

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRoutesStub } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { User } from '@kiyasla/contracts/auth';
+import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { Toaster } from '~/components/ui/toaster';
+import { AuthProvider } from '~/lib/auth/auth-context';
+import { resetToasts } from '~/lib/toast';
+import { FavoritesPage } from './favorites-page';
+
+const user = {
+  _id: 'u1',
+  firstName: 'Ayşe',
+  lastName: 'Yılmaz',
+  email: 'ayse@example.com',
+  role: 'user',
+  subscription: {
+    plan: 'free',
+    status: 'active',
+    price: 0,
+    startDate: null,
+    endDate: null,
+    nextRenewalDate: null,
+    autoRenew: false,
+  },
+  isPremium: false,
+  phone: null,
+  address: null,
+  bio: null,
+  avatar: null,
+  profilePicture: null,
+  emailVerified: true,
+  hasPassword: true,
+  providers: { google: false, facebook: false },
+  createdAt: '2025-01-01T00:00:00.000Z',
+} as User;
+
+const card = (n: number, name: string, price: number): ProductCard => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  name,
+  slug: `urun-${n}`,
+  brand: 'Marka',
+  model: null,
+  category: null,
+  subcategory: null,
+  image_url: '/x.svg',
+  images: [],
+  currentPrice: price,
+  originalPrice: null,
+  priceChange: null,
+  averageRating: 4,
+  ratingsCount: 2,
+  storeCount: 1,
+  stores: [],
+  keySpecs: {},
+  availability: 'in-stock',
+  isFeatured: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const favorites = [
+  { product: card(1, 'Kablosuz Kulaklık', 900), createdAt: '2026-02-02T10:00:00Z' },
+  { product: card(2, 'Akıllı Saat', 2500), createdAt: '2026-02-01T10:00:00Z' },
+].map((f) => ({ ...f, productId: f.product._id }));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const fetchMock = vi.fn<typeof fetch>();
+
+function serve({ list = 200, del = 500, clear = 500 }: { list?: number; del?: number; clear?: number }) {
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = String(url);
+    const method = init?.method ?? 'GET';
+    if (path === '/api/auth/me') return json(200, { success: true, data: user });
+    if (path === '/api/favorites' && method === 'GET') {
+      return list === 200
+        ? json(200, { success: true, data: favorites, pagination: { page: 1, pages: 1, total: 2, limit: 500 } })
+        : json(list, { success: false, message: 'Sunucu hatası', code: 'INTERNAL' });
+    }
+    if (path === '/api/favorites' && method === 'DELETE')
+      return json(clear, { success: false, message: 'x', code: 'INTERNAL' });
+    if (path.startsWith('/api/favorites/') && method === 'DELETE')
+      return json(del, { success: false, message: 'x', code: 'INTERNAL' });
+    return json(404, { success: false, message: 'yok' });
+  });
+}
+
+function renderPage() {
+  const Stub = createRoutesStub([
+    {
+      path: '*',
+      Component: () => (
+        <>
+          <FavoritesPage user={user} />
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <AuthProvider>
+        <Stub initialEntries={['/favorites']} />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const toastText = () => screen.getByRole('region', { name: 'Bildirim mesajları' }).textContent ?? '';
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  window.localStorage.clear();
+  window.localStorage.setItem('token', 'access');
+  window.localStorage.setItem('refreshToken', 'refresh-token-abcdefghijklmnop');
+  window.localStorage.setItem('user', JSON.stringify(user));
+  resetToasts();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+describe('FavoritesPage', () => {
+  it('lists favorites newest first, searches with Turkish folding and sorts by price', async () => {
+    serve({});
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Favori ürünler' }, { timeout: 5000 });
+    const names = () =>
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent);
+    expect(names()).toEqual(['Kablosuz Kulaklık', 'Akıllı Saat']);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Favorilerde ara' }), { target: { value: 'akilli' } });
+    await waitFor(() => expect(names()).toEqual(['Akıllı Saat']));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Favorilerde ara' }), { target: { value: '' } });
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Sırala/ }), { target: { value: 'price-desc' } });
+    await waitFor(() => expect(names()).toEqual(['Akıllı Saat', 'Kablosuz Kulaklık']));
+  });
+
+  it('says so when the favorites cannot be loaded', async () => {
+    serve({ list: 500 });
+    renderPage();
+    await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(screen.getByRole('alert').textContent).toContain('Favoriler yüklenirken bir hata oluştu');
+    expect(toastText()).toContain('Favoriler yüklenirken bir hata oluştu');
+  });
+
+  it('reports a failed remove and a failed clear, and keeps the items', async () => {
+    serve({});
+    renderPage();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Akıllı Saat ürününü favorilerden kaldır' }, { timeout: 5000 }),
+    );
+    await waitFor(() => expect(toastText()).toContain('Favori kaldırılırken bir hata oluştu'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tümünü Temizle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tüm favoriler temizlensin mi?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tümünü Temizle' }));
+    await waitFor(() => expect(toastText()).toContain('Favoriler temizlenirken bir hata oluştu'));
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+  });
+});
