@@ -8,12 +8,43 @@ import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
 import { productColumns, type ProductListRow } from './products.repo';
 
+/**
+ * The product page's two statements as named prepared statements: the hottest read of the site
+ * skips parsing and planning on every call (PostgreSQL keeps one plan per connection). Built
+ * once per database handle; PGlite accepts the same calls.
+ */
+const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareDetailQueries>>();
+
+function prepareDetailQueries(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    product: db
+      .select(productColumns)
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.isActive, true)))
+      .limit(1)
+      .prepare('product_detail_product'),
+    offers: db
+      .select(offerWithStoreColumns)
+      .from(storeOffers)
+      .innerJoin(stores, eq(stores.id, storeOffers.storeId))
+      .where(and(eq(storeOffers.productId, id), eq(stores.isActive, true)))
+      .orderBy(desc(storeOffers.isActive), asc(storeOffers.price), asc(stores.name))
+      .prepare('product_detail_offers'),
+  };
+}
+
+function detailQueries(db: Database) {
+  let queries = preparedByDb.get(db);
+  if (!queries) {
+    queries = prepareDetailQueries(db);
+    preparedByDb.set(db, queries);
+  }
+  return queries;
+}
+
 export async function findActiveProduct(db: Database, id: string): Promise<ProductListRow | undefined> {
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)))
-    .limit(1);
+  const [row] = await detailQueries(db).product.execute({ id });
   return row;
 }
 
@@ -37,32 +68,29 @@ export interface OfferWithStoreRow {
   storeRatingCount: number;
 }
 
+const offerWithStoreColumns = {
+  id: storeOffers.id,
+  price: storeOffers.price,
+  originalPrice: storeOffers.originalPrice,
+  productUrl: storeOffers.productUrl,
+  availability: storeOffers.availability,
+  shippingFree: storeOffers.shippingFree,
+  shippingCost: storeOffers.shippingCost,
+  shippingDays: storeOffers.shippingDays,
+  isActive: storeOffers.isActive,
+  updatedAt: storeOffers.updatedAt,
+  storeId: stores.id,
+  storeName: stores.name,
+  storeSlug: stores.slug,
+  storeLogo: stores.logoUrl,
+  storeWebsite: stores.website,
+  storeRating: stores.rating,
+  storeRatingCount: stores.ratingCount,
+};
+
 /** Every offer of a product from an active store: active ones first, cheapest first. */
 export function findOffersWithStores(db: Database, productId: string): Promise<OfferWithStoreRow[]> {
-  return db
-    .select({
-      id: storeOffers.id,
-      price: storeOffers.price,
-      originalPrice: storeOffers.originalPrice,
-      productUrl: storeOffers.productUrl,
-      availability: storeOffers.availability,
-      shippingFree: storeOffers.shippingFree,
-      shippingCost: storeOffers.shippingCost,
-      shippingDays: storeOffers.shippingDays,
-      isActive: storeOffers.isActive,
-      updatedAt: storeOffers.updatedAt,
-      storeId: stores.id,
-      storeName: stores.name,
-      storeSlug: stores.slug,
-      storeLogo: stores.logoUrl,
-      storeWebsite: stores.website,
-      storeRating: stores.rating,
-      storeRatingCount: stores.ratingCount,
-    })
-    .from(storeOffers)
-    .innerJoin(stores, eq(stores.id, storeOffers.storeId))
-    .where(and(eq(storeOffers.productId, productId), eq(stores.isActive, true)))
-    .orderBy(desc(storeOffers.isActive), asc(storeOffers.price), asc(stores.name));
+  return detailQueries(db).offers.execute({ id: productId });
 }
 
 export interface HistoryRow {
