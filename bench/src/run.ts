@@ -44,6 +44,8 @@ const { values: args } = parseArgs({
     regenerate: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
+    /** Directory for a V8 CPU profile of the server (written when the server stops). */
+    'cpu-prof': { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
     'skip-pgbench': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
@@ -135,7 +137,8 @@ function freePort(): Promise<number> {
 async function startServer(databaseUrl: string, workDir: string): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
   const logFile = path.join(workDir, 'server.log');
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -163,7 +166,8 @@ async function startServer(databaseUrl: string, workDir: string): Promise<{ base
     writeFileSync(path.join(benchDir, 'results', 'last-server.log'), chunks.join('').slice(-1_000_000));
     if (child.exitCode === null) {
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
+      // Graceful shutdown finishes requests and flushes buffers (and writes a CPU profile).
+      for (let i = 0; i < 50 && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 100));
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   });
