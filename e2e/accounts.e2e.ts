@@ -262,6 +262,55 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
     await page.context().close();
   });
 
+  it('offers Google sign-in only when the server has a client id, and signs in with its credential', async () => {
+    const page = await newPage(browser);
+    await open(page, '/login');
+    expect(await page.getByText('veya', { exact: true }).count()).toBe(0);
+
+    // The server of this run has no GOOGLE_CLIENT_ID: configure one and stand in for Google's script.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.auth.googleClientId = 'e2e-client.apps.googleusercontent.com';
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('https://accounts.google.com/gsi/client', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.google = { accounts: { id: {
+          initialize: (config) => { window.__gis = config; },
+          renderButton: (parent) => {
+            const button = document.createElement('button');
+            button.type = 'button';
+            button.textContent = 'Google ile oturum açın';
+            button.onclick = () => window.__gis.callback({ credential: 'google-id-token' });
+            parent.appendChild(button);
+          },
+        } } };`,
+      }),
+    );
+    const sent: unknown[] = [];
+    await page.route('**/api/auth/google', async (route) => {
+      sent.push(route.request().postDataJSON());
+      // Google's token cannot be verified here: answer with a real session of a demo account.
+      const login = await fetch(`${baseURL}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'user@kiyasla.test', password: 'User1234!' }),
+      });
+      await route.fulfill({ status: 200, json: await login.json() });
+    });
+
+    await open(page, '/login?redirect=%2Faccount-settings');
+    await page.getByText('veya', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Beni hatırla' }).check();
+    await page.getByRole('button', { name: 'Google ile oturum açın' }).click();
+    await page.waitForURL(baseURL + '/account-settings');
+    expect(sent).toEqual([{ credential: 'google-id-token', rememberMe: true }]);
+    expect(JSON.parse((await stored(page, 'user')) ?? '{}').email).toBe('user@kiyasla.test');
+    await page.context().close();
+  });
+
   it.each([
     ['admin@kiyasla.test', 'Admin123!', true],
     ['moderator@kiyasla.test', 'Moderator123!', true],

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { ArrowLeft, CreditCard, KeyRound, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 
@@ -27,12 +27,24 @@ export function AccountShell({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // On phones the links scroll sideways: bring the current page's link into sight.
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <div className="lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <nav
+          ref={nav}
           aria-label="Hesabım"
-          className="-mx-4 mb-6 overflow-x-auto px-4 [scrollbar-width:none] lg:mx-0 lg:mb-0 lg:px-0"
+          className="relative -mx-4 mb-6 overflow-x-auto px-4 [scrollbar-width:none] lg:mx-0 lg:mb-0 lg:px-0"
         >
           <ul className="flex gap-2 lg:sticky lg:top-24 lg:flex-col lg:gap-1">
             {NAV.map(({ to, label, icon: Icon }) => (
@@ -110,7 +122,7 @@ export function AccountCard({
     >
       {title && (
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="flex items-start gap-3">
+          <div className="flex min-w-0 flex-1 basis-48 items-start gap-3">
             {Icon && (
               <span
                 className={clsx(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** The parts of Google Identity Services (https://accounts.google.com/gsi/client) used here. */
 interface GoogleIdentity {
@@ -49,20 +49,23 @@ interface GoogleSignInButtonProps {
   context: 'signin' | 'signup';
   /** Receives the ID token (`credential`) Google hands back, or null when Google gave none. */
   onCredential: (credential: string | null) => void;
+  /** Google's script could not be loaded (offline, blocked): the caller hides the section. */
+  onUnavailable: () => void;
 }
 
 /**
  * Google's own "Google ile oturum açın" button, rendered by Google Identity Services. Only shown
  * when the server has a Google client id (GET /api/config `auth.googleClientId`).
  */
-export function GoogleSignInButton({ clientId, context, onCredential }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({ clientId, context, onCredential, onUnavailable }: GoogleSignInButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const callback = useRef(onCredential);
-  const [unavailable, setUnavailable] = useState(false);
+  const unavailable = useRef(onUnavailable);
 
   useEffect(() => {
     callback.current = onCredential;
-  }, [onCredential]);
+    unavailable.current = onUnavailable;
+  }, [onCredential, onUnavailable]);
 
   useEffect(() => {
     let cancelled = false;
@@ -90,13 +93,12 @@ export function GoogleSignInButton({ clientId, context, onCredential }: GoogleSi
         });
       })
       .catch(() => {
-        if (!cancelled) setUnavailable(true);
+        if (!cancelled) unavailable.current();
       });
     return () => {
       cancelled = true;
     };
   }, [clientId, context]);
 
-  if (unavailable) return null;
   return <div ref={container} className="flex min-h-11 w-full justify-center" />;
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { User } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
 import { useAuth } from '~/lib/auth/auth-context';
@@ -19,6 +19,8 @@ export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError
   const config = usePublicConfig();
   const { googleLogin } = useAuth();
   const clientId = config?.features.enableSocialLogin ? config.auth.googleClientId : null;
+  const [googleUnavailable, setGoogleUnavailable] = useState(false);
+  const hide = useCallback(() => setGoogleUnavailable(true), []);
 
   const handleCredential = useCallback(
     async (credential: string | null) => {
@@ -34,7 +36,7 @@ export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError
     [googleLogin, rememberMe, onStart, onSignedIn, onError],
   );
 
-  if (!clientId) return null;
+  if (!clientId || googleUnavailable) return null;
   return (
     <div className="mt-6">
       <div className="flex items-center gap-3 text-xs font-medium text-muted uppercase">
@@ -43,7 +45,12 @@ export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError
         <span aria-hidden="true" className="h-px flex-1 bg-line" />
       </div>
       <div className="mt-5">
-        <GoogleSignInButton clientId={clientId} context={context} onCredential={handleCredential} />
+        <GoogleSignInButton
+          clientId={clientId}
+          context={context}
+          onCredential={handleCredential}
+          onUnavailable={hide}
+        />
       </div>
     </div>
   );
