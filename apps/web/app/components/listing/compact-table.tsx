@@ -48,7 +48,7 @@ export function CompactTable({ products, caption }: { products: readonly Product
   const rows = sortCompactRows(products, sort);
 
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface shadow-sm">
       <table className="w-full min-w-[48rem] border-collapse text-sm">
         <caption className="sr-only">
           {caption}. Sütun başlıklarına tıklayarak bu sayfadaki ürünleri sıralayabilirsiniz.
