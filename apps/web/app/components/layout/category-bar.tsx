@@ -156,7 +156,7 @@ function CategoryItem({
   );
 }
 
-/** At tablet widths the bar cannot hold every category; the rest sit under "Diğer". */
+/** Below 1536 px the bar cannot hold every category on one line; the rest sit under "Diğer". */
 const VISIBLE_AT_MD = 7;
 
 function MoreItem({
@@ -180,7 +180,7 @@ function MoreItem({
   return (
     <li
       ref={itemRef}
-      className="relative hidden md:block lg:hidden"
+      className="relative hidden md:block 2xl:hidden"
       onMouseEnter={() => onOpen()}
       onMouseLeave={() => onClose()}
       onBlur={(event) => {
@@ -303,7 +303,7 @@ export function CategoryBar({ state }: { state: CategoryBarState }) {
               <CategoryItem
                 key={category._id}
                 category={category}
-                className={index >= VISIBLE_AT_MD ? 'md:hidden lg:block' : undefined}
+                className={index >= VISIBLE_AT_MD ? 'md:hidden 2xl:block' : undefined}
                 open={openSlug === category.slug}
                 onOpen={() => open(category.slug)}
                 onClose={(immediate) => close(category.slug, immediate)}
