@@ -27,7 +27,9 @@ const builtAt = Math.min(...outputs.map((o) => (existsSync(o) ? statSync(o).mtim
 const changedAt = Math.max(...sources.map(newestMtime), ...configFiles.map(newestMtime));
 
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? 'No build found: building Kıyasla…' : 'Sources changed since the last build: rebuilding…');
+  console.log(
+    builtAt === 0 ? 'No build found: building Kıyasla…' : 'Sources changed since the last build: rebuilding…',
+  );
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -6,7 +6,11 @@ import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../lib/reply';
 import { getCategory, getCategoryTree, listCategories } from './categories.service';
 
-const slugOrId = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/i);
+const slugOrId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9-]+$/i);
 
 export async function categoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

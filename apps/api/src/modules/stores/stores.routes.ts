@@ -28,7 +28,13 @@ export async function storeRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'Tek mağaza (UUID veya slug)',
-        params: z.object({ idOrSlug: z.string().min(1).max(100).regex(/^[a-z0-9-]+$/i) }),
+        params: z.object({
+          idOrSlug: z
+            .string()
+            .min(1)
+            .max(100)
+            .regex(/^[a-z0-9-]+$/i),
+        }),
         response: { 200: okEnvelope(storeSchema), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
