@@ -4,11 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { ArrowLeft, LoaderCircle, MailCheck, Send } from 'lucide-react';
 import type { z } from 'zod';
-import {
-  forgotPasswordRequestSchema,
-  PASSWORD_RESET_TTL_MINUTES,
-  type ForgotPasswordRequest,
-} from '@kiyasla/contracts/auth';
+import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@kiyasla/contracts/auth';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
 import { errorMessage } from '~/lib/api-client';
@@ -56,8 +52,8 @@ export function ForgotPasswordForm() {
           </span>
           <p className="mt-5 text-ink">{sent.message}</p>
           <p className="mt-3 text-sm text-muted">
-            <strong className="text-ink">{sent.email}</strong> adresine gönderilen bağlantı {PASSWORD_RESET_TTL_MINUTES}{' '}
-            dakika geçerlidir. E-posta gelmediyse gereksiz (spam) klasörünü kontrol edin.
+            <strong className="text-ink">{sent.email}</strong> adresinin gelen kutusuna bakın. E-posta birkaç dakika
+            içinde gelmezse gereksiz (spam) klasörünü de kontrol edin.
           </p>
           <button type="button" onClick={() => setSent(null)} className={buttonClasses('outline', 'md', 'mt-6')}>
             Başka bir adres dene
