@@ -26,7 +26,7 @@ export interface BenchReport {
   generation: GenerateResult;
   discovery: Record<string, unknown>;
   scenarios: ScenarioReport[];
-  lighthouse: (LighthousePageResult & { page?: string })[];
+  lighthouse: (LighthousePageResult & { page?: string; runs?: number[]; loadAverage?: [number, number] })[];
   lighthouseNote?: string;
   bundles: PageBundle[];
   totalSeconds: number;
@@ -109,6 +109,11 @@ export function printReport(r: BenchReport): void {
     }
     if (r.lighthouseNote) console.log(`  lighthouse: ${r.lighthouseNote}`);
     for (const l of r.lighthouse) {
+      if (l.runs && l.runs.length > 1)
+        console.log(
+          `  ${l.page}: median of ${l.runs.length} runs (performance ${l.runs.join(', ')}; load average ` +
+            `${l.loadAverage?.map((x) => x.toFixed(1)).join(' → ') ?? '?'})`,
+        );
       if (l.failedAudits.length)
         console.log(`  ${l.page}: below 0.9: ${l.failedAudits.map((a) => `${a.category}/${a.id}`).join(', ')}`);
     }
