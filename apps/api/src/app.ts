@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { messages } from '@kiyasla/contracts/messages';
 import { AppError } from './lib/errors';
+import { COMPRESSION_THRESHOLD_BYTES } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
@@ -104,7 +105,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { threshold: 1024 });
+  // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.
+  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
   await registerSwagger(app);
   await app.register(settingsPlugin);
   await app.register(mailPlugin);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { invalidatePublicReads } from '../lib/public-read-cache';
+import { invalidateProductReads } from '../lib/public-read-cache';
 import type { Database, Transaction } from './client';
 
 /**
@@ -13,8 +13,9 @@ import type { Database, Transaction } from './client';
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
  * showing the last real change.
  *
- * Cached listings, searches and suggestions show these prices: they are invalidated here. A
- * caller inside a transaction calls invalidatePublicReads() again after its commit (see
+ * Cached product pages, listings, searches and suggestions show these prices: they are
+ * invalidated here (the products' own pages by id, every listing and search). A caller inside a
+ * transaction calls invalidateProductReads(productIds) again after its commit (see
  * lib/public-read-cache.ts).
  */
 export async function refreshProductPriceAggregates(
@@ -51,5 +52,5 @@ export async function refreshProductPriceAggregates(
       from agg
      where p.id = agg.id
   `);
-  invalidatePublicReads();
+  invalidateProductReads(productIds);
 }

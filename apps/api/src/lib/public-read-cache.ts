@@ -1,28 +1,39 @@
 /**
- * Caches for hot public catalog reads (listing pages with their facets, search results,
- * search suggestions): the same few thousand requests — a category's first pages, popular
- * queries, the keystrokes leading to them — make most of the traffic, and each costs
- * counting and ranking tens of thousands of rows at the million-product scale.
+ * Caches for hot public catalog reads (product pages, listing pages with their facets, search
+ * results, search suggestions): the same few thousand requests — popular products, a category's
+ * first pages, popular queries, the keystrokes leading to them — make most of the traffic, and
+ * each costs counting and ranking tens of thousands of rows at the million-product scale.
  *
- * Correctness: every cached value shows prices, so any price change empties all of them
- * (`invalidatePublicReads`, called by refreshProductPriceAggregates — the one place where
- * denormalised prices change). Loads that were in flight when the catalog changed are not
- * stored (a generation counter), so an old answer cannot land in the cache after the
- * invalidation. Callers that change prices inside a transaction call invalidatePublicReads()
- * again after the commit: a read between the first invalidation and the commit still sees
- * the old rows. Other API instances see the change within the TTL (seconds), which bounds
- * cross-instance staleness until a shared invalidation channel (Redis) is configured.
- * Between one and two TTLs an entry is served while a single background load refreshes it.
+ * Correctness: every cached value shows prices. A price change of some products
+ * (`invalidateProductReads`, called by refreshProductPriceAggregates — the one place where
+ * denormalised prices change) drops those products' entries from the per-product caches and
+ * empties every other cache, since any listing may show them; `invalidatePublicReads` empties
+ * them all. A load that was in flight when its entry was invalidated is not stored (each load
+ * carries a flag the invalidation sets), so an old answer cannot land in the cache after the
+ * invalidation. Callers that change the catalog inside a transaction invalidate again after the
+ * commit: a read between the first invalidation and the commit still sees the old rows. Other
+ * API instances see the change within the TTL (seconds), which bounds cross-instance staleness
+ * until a shared invalidation channel (Redis) is configured. Between one and two TTLs an entry
+ * is served while a single background load refreshes it.
  */
 
-let generation = 0;
 let enabled = true;
 const registry: PublicReadCache<unknown>[] = [];
 
 /** Empties every public read cache of this instance. */
 export function invalidatePublicReads(): void {
-  generation += 1;
   for (const cache of registry) cache.clear();
+}
+
+/**
+ * These products changed (prices, offers, their row): drops their entries from the per-product
+ * caches and empties the caches of listings and searches, which may show any product.
+ */
+export function invalidateProductReads(productIds: readonly string[]): void {
+  for (const cache of registry) {
+    if (cache.perProduct) for (const id of productIds) cache.delete(id.toLowerCase());
+    else cache.clear();
+  }
 }
 
 /** Benchmarks turn caching off to capture the SQL of a cache miss; tests use it to compare. */
@@ -31,15 +42,29 @@ export function setPublicReadCaching(on: boolean): void {
   if (!on) invalidatePublicReads();
 }
 
+interface Load<V> {
+  promise: Promise<V>;
+  /** Set when the entry is invalidated while this load runs: its result is then not stored. */
+  stale: boolean;
+}
+
+export interface PublicReadCacheOptions {
+  /** Keyed by lower-case product id: price changes drop single entries instead of everything. */
+  perProduct?: boolean;
+}
+
 export class PublicReadCache<V> {
   // A Map iterates in insertion order: re-inserting on a hit makes it an LRU.
   private readonly entries = new Map<string, { value: V; expires: number }>();
-  private readonly inflight = new Map<string, Promise<V>>();
+  private readonly inflight = new Map<string, Load<V>>();
+  readonly perProduct: boolean;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    options: PublicReadCacheOptions = {},
   ) {
+    this.perProduct = options.perProduct ?? false;
     registry.push(this as PublicReadCache<unknown>);
   }
 
@@ -60,14 +85,14 @@ export class PublicReadCache<V> {
       return hit.value;
     }
     // Concurrent misses of one key share one load instead of stampeding the database.
-    return this.inflight.get(key) ?? this.refresh(key, load);
+    return this.inflight.get(key)?.promise ?? this.refresh(key, load);
   }
 
   private refresh(key: string, load: () => Promise<V>): Promise<V> {
-    const startedAt = generation;
-    const promise = load()
+    const pending = { stale: false } as Load<V>;
+    pending.promise = load()
       .then((value) => {
-        if (startedAt === generation) {
+        if (!pending.stale) {
           this.entries.delete(key);
           this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
           if (this.entries.size > this.maxEntries) {
@@ -78,14 +103,25 @@ export class PublicReadCache<V> {
         return value;
       })
       .finally(() => {
-        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+        if (this.inflight.get(key) === pending) this.inflight.delete(key);
       });
-    this.inflight.set(key, promise);
-    return promise;
+    this.inflight.set(key, pending);
+    return pending.promise;
+  }
+
+  /** Drops one entry, and keeps a load of it that is in flight from being stored. */
+  delete(key: string): void {
+    this.entries.delete(key);
+    const pending = this.inflight.get(key);
+    if (pending) {
+      pending.stale = true;
+      this.inflight.delete(key);
+    }
   }
 
   clear(): void {
     this.entries.clear();
+    for (const pending of this.inflight.values()) pending.stale = true;
     this.inflight.clear();
   }
 

@@ -36,4 +36,14 @@ describe('TtlCache', () => {
     cache.clear();
     expect(await cache.get('k', async () => ++n)).toBe(2);
   });
+
+  it('does not store a load that was in flight during clear()', async () => {
+    const cache = new TtlCache<string>(60_000);
+    let release!: (v: string) => void;
+    const slow = cache.get('k', () => new Promise<string>((r) => (release = r)));
+    cache.clear();
+    release('before the change');
+    expect(await slow).toBe('before the change');
+    expect(await cache.get('k', async () => 'after the change')).toBe('after the change');
+  });
 });

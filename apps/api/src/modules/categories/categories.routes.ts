@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryNodeSchema, categorySchema } from '@kiyasla/contracts/catalog';
+import { categoryNodeSchema, categorySchema, type Category } from '@kiyasla/contracts/catalog';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { PreparedReplies } from '../../lib/prepared-reply';
 import { ok } from '../../lib/reply';
-import { getCategory, getCategoryTree, listCategories } from './categories.service';
+import { buildTree, getCategory, listCategories } from './categories.service';
 
 const slugOrId = z
   .string()
   .min(1)
   .max(100)
   .regex(/^[a-z0-9-]+$/i);
+
+// The category list is cached (categories.service); both answers are made once per cached list.
+const listReplies = new PreparedReplies<Category[]>(ok);
+const treeReplies = new PreparedReplies<Category[]>((list) => ok(buildTree(list)));
 
 export async function categoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +30,7 @@ export async function categoryRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(categorySchema)) },
       },
     },
-    async () => ok(await listCategories(db)),
+    async (_req, reply) => listReplies.send(reply, await listCategories(db)),
   );
 
   r.get(
@@ -37,7 +42,7 @@ export async function categoryRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(categoryNodeSchema)) },
       },
     },
-    async () => ok(await getCategoryTree(db)),
+    async (_req, reply) => treeReplies.send(reply, await listCategories(db)),
   );
 
   r.get(

@@ -2,6 +2,7 @@ import type { Category, CategoryNode } from '@kiyasla/contracts/catalog';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { invalidatePublicReads } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { countActiveProductsByCategory, listActiveCategories, type CategoryRow } from './categories.repo';
 
@@ -11,8 +12,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // invalidateCategoryCache(); the TTL bounds staleness across several API instances.
 const cache = new TtlCache<Category[]>(60_000);
 
+/** After a category change: product cards and pages carry category names and slugs too. */
 export function invalidateCategoryCache() {
   cache.clear();
+  invalidatePublicReads();
 }
 
 function present(row: CategoryRow, counts: Map<string, number>): Category {
@@ -48,10 +51,6 @@ export function buildTree(list: Category[]): CategoryNode[] {
     else if (node.parent === null) roots.push(node);
   }
   return roots;
-}
-
-export async function getCategoryTree(db: Database): Promise<CategoryNode[]> {
-  return buildTree(await listCategories(db));
 }
 
 /**

@@ -267,6 +267,7 @@ describe('product detail', () => {
       return row!.base + (row!.live ?? 0);
     };
     const before = await viewCount();
+    // The second answer, at least, comes from the product-page cache: it counts all the same.
     await get(`/api/products/${card._id}`);
     await get(`/api/products/${card._id}`);
     // Buffered, not written on the request path...

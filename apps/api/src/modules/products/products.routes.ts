@@ -14,6 +14,8 @@ import {
 } from '@kiyasla/contracts/catalog';
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { errorEnvelopeSchema, paginationSchema } from '@kiyasla/contracts/envelope';
+import { PreparedBody, PreparedReplies, sendPrepared } from '../../lib/prepared-reply';
+import { PublicReadCache } from '../../lib/public-read-cache';
 import { ok } from '../../lib/reply';
 import { listingQueryBase, listingQuerySchema, withPriceRangeCheck } from './listing-filters';
 import {
@@ -22,6 +24,7 @@ import {
   getProductOffers,
   getProductReviews,
   listProducts,
+  type ListingResult,
 } from './products.service';
 import { ViewRecorder } from './view-recorder';
 
@@ -39,6 +42,19 @@ const listResponse = z.object({
   pagination: paginationSchema,
   facets: facetsSchema.optional(),
 });
+
+// Cached listing results (products.service) are answered with their bytes from the first time.
+const listingReplies = new PreparedReplies<ListingResult>(({ items, pagination, facets }) => ({
+  success: true as const,
+  data: items,
+  pagination,
+  ...(facets ? { facets } : {}),
+}));
+
+// Product pages: the hottest public read. Their replies are cached as bytes (a detail is ~6 KB of
+// JSON, ~2 KB compressed), per product id, so that a price change drops just that product.
+const detailReplies = new PublicReadCache<PreparedBody>(30_000, 20_000, { perProduct: true });
+const offerReplies = new PublicReadCache<PreparedBody>(30_000, 5_000, { perProduct: true });
 
 export async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,14 +74,14 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: listResponse, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { category, subcategory, ...q } = req.query;
-      const { items, pagination, facets } = await listProducts(
+      const result = await listProducts(
         db,
         { ...(category ? { category } : {}), ...(subcategory ? { subcategory } : {}) },
         { ...q, category, subcategory },
       );
-      return { success: true as const, data: items, pagination, ...(facets ? { facets } : {}) };
+      return listingReplies.send(reply, result);
     },
   );
 
@@ -80,11 +96,10 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: listResponse, ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { parent, ...q } = req.query;
       const scope = parent ? { category: parent, subcategory: req.params.idOrSlug } : { category: req.params.idOrSlug };
-      const { items, pagination, facets } = await listProducts(db, scope, q);
-      return { success: true as const, data: items, pagination, ...(facets ? { facets } : {}) };
+      return listingReplies.send(reply, await listProducts(db, scope, q));
     },
   );
 
@@ -98,10 +113,13 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: z.object({ success: z.literal(true), data: productDetailSchema }), ...errors },
       },
     },
-    async (req) => {
-      const detail = await getProductDetail(db, req.params.id);
-      views.record(detail._id);
-      return ok(detail);
+    async (req, reply) => {
+      const id = req.params.id.toLowerCase();
+      const body = await detailReplies.get(id, async () =>
+        PreparedBody.serialize(reply, ok(await getProductDetail(db, id))),
+      );
+      views.record(id);
+      return sendPrepared(reply, body);
     },
   );
 
@@ -115,7 +133,13 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: z.object({ success: z.literal(true), data: z.array(storeOfferSchema) }), ...errors },
       },
     },
-    async (req) => ok(await getProductOffers(db, req.params.id)),
+    async (req, reply) => {
+      const id = req.params.id.toLowerCase();
+      const body = await offerReplies.get(id, async () =>
+        PreparedBody.serialize(reply, ok(await getProductOffers(db, id))),
+      );
+      return sendPrepared(reply, body);
+    },
   );
 
   r.get(

@@ -4,17 +4,29 @@ import { z } from 'zod';
 import { facetsSchema, productCardSchema } from '@kiyasla/contracts/catalog';
 import { SORT_OPTIONS } from '@kiyasla/contracts/constants';
 import { errorEnvelopeSchema, okEnvelope, paginationSchema } from '@kiyasla/contracts/envelope';
-import { suggestionSchema, trendingSchema } from '@kiyasla/contracts/search';
+import { suggestionSchema, trendingSchema, type Suggestion } from '@kiyasla/contracts/search';
+import { PreparedReplies } from '../../lib/prepared-reply';
 import { ok } from '../../lib/reply';
 import { listingQueryBase, withPriceRangeCheck } from '../products/listing-filters';
 import { parseQuery } from './search-query';
 import { SearchLogger } from './search-log';
-import { searchProducts, suggest, trending } from './search.service';
+import { searchProducts, suggest, trending, type SearchResult } from './search.service';
 
 const queryText = z
   .string()
   .max(500, 'Arama terimi en fazla 500 karakter olabilir')
   .transform((v) => v.trim());
+
+// Cached results and suggestions (search.service) are answered with their bytes from the first time.
+const searchReplies = new PreparedReplies<SearchResult>((result) => ({
+  success: true as const,
+  data: result.items,
+  pagination: result.pagination,
+  ...(result.facets ? { facets: result.facets } : {}),
+  query: result.query,
+  correctedQuery: result.correctedQuery,
+}));
+const suggestionReplies = new PreparedReplies<Suggestion[]>(ok);
 
 export async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,21 +60,14 @@ export async function searchRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { q, ...input } = req.query;
       const result = await searchProducts(db, q, input);
       // Trending should show what shoppers found, so a corrected typo is logged corrected.
       if (input.page === 1) {
         searchLog.record(parseQuery(result.correctedQuery ?? q).normalized, result.pagination.total);
       }
-      return {
-        success: true as const,
-        data: result.items,
-        pagination: result.pagination,
-        ...(result.facets ? { facets: result.facets } : {}),
-        query: result.query,
-        correctedQuery: result.correctedQuery,
-      };
+      return searchReplies.send(reply, result);
     },
   );
 
@@ -76,7 +81,7 @@ export async function searchRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(suggestionSchema)), 400: errorEnvelopeSchema },
       },
     },
-    async (req) => ok(await suggest(db, req.query.q)),
+    async (req, reply) => suggestionReplies.send(reply, await suggest(db, req.query.q)),
   );
 
   r.get(
