@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import { reviews } from '../db/schema/reviews';
 import { users } from '../db/schema/users';
+import { sessionCache } from '../modules/auth/session-cache';
 
 /** What a purged author's reviews show instead of their name. */
 export const PURGED_AUTHOR_NAME = 'Silinmiş kullanıcı';
@@ -39,6 +40,7 @@ export async function purgeDeletedAccounts(db: Database, now = new Date()): Prom
       await tx.update(reviews).set({ authorName: PURGED_AUTHOR_NAME }).where(inArray(reviews.userId, ids));
       await tx.delete(users).where(and(inArray(users.id, ids), isNotNull(users.deletedAt)));
     });
+    for (const id of ids) sessionCache.forgetUser(id);
     accounts += ids.length;
     if (due.length < BATCH) break;
   }

@@ -5,6 +5,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import type { UserRow } from '../db/schema/users';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { findLiveSessionWithUser, revokeFamily, touchSession } from '../modules/auth/auth.repo';
+import { sessionCache } from '../modules/auth/session-cache';
 import { sessionEndReason } from '../modules/auth/sessions.service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { isPremiumRow } from '../modules/auth/user.presenter';
@@ -42,7 +43,13 @@ const TOUCH_INTERVAL_MS = 60_000;
  * Verifies `Authorization: Bearer <jwt>` and loads the caller. Beyond the JWT checks (HS256
  * only, issuer, audience, expiry) the session must still be live: not revoked (logout, password
  * change, reuse detection), not past its expiry or the admin idle timeout, and its user must
- * exist, be active and not deleted. One indexed query per request.
+ * exist, be active and not deleted.
+ *
+ * The session and user rows come from the session cache (modules/auth/session-cache.ts): reads
+ * (GET, HEAD) trust a lookup for a few seconds, and every change made through this instance
+ * reaches it at once; requests that change something read the rows afresh. A verdict that the
+ * session has ended is always confirmed against the database before the session is revoked:
+ * another instance may have kept it alive meanwhile.
  */
 async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -53,19 +60,32 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser> {
   const app = request.server;
   const claims = await verifyAccessToken(app.config.jwtSecret, match[1]);
   const db = app.dbHandle.db;
-  const found = await findLiveSessionWithUser(db, claims.sid, claims.sub);
+  const lookup = (fresh: boolean) =>
+    sessionCache.get(claims.sid, claims.sub, () => findLiveSessionWithUser(db, claims.sid, claims.sub), fresh);
+  const safeMethod = request.method === 'GET' || request.method === 'HEAD';
+  let found = await lookup(!safeMethod);
   if (!found || found.user.deletedAt) throw new AppError(401, 'SESSION_REVOKED', messages.auth.sessionRevoked);
-  const { session, user } = found;
 
   const now = new Date();
   const security = await app.settings.group('security');
-  const ended = sessionEndReason(session, security.sessionTimeout, now);
+  let ended = sessionEndReason(found.session, security.sessionTimeout, now);
+  if (ended && safeMethod) {
+    found = await lookup(true);
+    if (!found || found.user.deletedAt) throw new AppError(401, 'SESSION_REVOKED', messages.auth.sessionRevoked);
+    ended = sessionEndReason(found.session, security.sessionTimeout, now);
+  }
   if (ended) {
-    await revokeFamily(db, session.familyId, ended, now);
+    await revokeFamily(db, found.session.familyId, ended, now);
     throw new AppError(401, 'SESSION_EXPIRED', messages.auth.sessionExpired);
   }
+  const { session, user } = found;
   if (!user.isActive) throw new AppError(401, 'ACCOUNT_DISABLED', messages.auth.accountDisabled);
-  await touchSession(db, session.id, now, TOUCH_INTERVAL_MS);
+  // The database's last_used_at is never older than the copy read here, so when the copy is
+  // less than a minute old the conditional UPDATE would change nothing: skip the round trip.
+  if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, session.id, now, TOUCH_INTERVAL_MS);
+    sessionCache.touched(session.familyId, session.id, now);
+  }
 
   return {
     id: user.id,

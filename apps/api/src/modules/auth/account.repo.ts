@@ -12,6 +12,7 @@ import {
   stores,
   users,
 } from '../../db/schema/index';
+import { sessionCache } from './session-cache';
 
 /*
  * The account's own rows across features, for the KVKK export and for deletion. These reads and
@@ -84,6 +85,7 @@ export async function softDeleteUser(tx: Transaction, userId: string, now: Date,
       purgeAfter,
     })
     .where(eq(users.id, userId));
+  sessionCache.forgetUser(userId);
   await tx.update(priceAlerts).set({ isActive: false }).where(eq(priceAlerts.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }

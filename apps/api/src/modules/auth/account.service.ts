@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import type { AuthUser } from '../../plugins/auth';
 import { listUserSessions, revokeUserSessions } from './auth.repo';
+import { sessionCache } from './session-cache';
 import {
   listFavorites,
   listNotifications,
@@ -43,6 +44,7 @@ export async function deleteAccount(db: Database, caller: AuthUser, input: Delet
     await softDeleteUser(tx, user.id, now, new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS));
     await revokeUserSessions(tx, user.id, 'account-deleted', now);
   });
+  sessionCache.forgetUser(user.id);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -3,8 +3,15 @@ import type { Database, Transaction } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { refreshSessions, type RefreshSessionRow } from '../../db/schema/refresh-sessions';
 import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import { sessionCache } from './session-cache';
 
 type Db = Database | Transaction;
+
+/*
+ * Every write below tells the session cache (session-cache.ts) right after it, so a signed-in
+ * request on this instance never sees a session or user older than the write. Callers inside a
+ * transaction tell it again after the commit (forgetUser / forgetSession).
+ */
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -51,6 +58,7 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
 
 export async function updateUser(db: Db, id: string, values: Partial<NewUserRow>): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  sessionCache.forgetUser(id);
   if (!row) throw new Error(`user ${id} vanished during update`);
   return row;
 }
@@ -74,6 +82,7 @@ export async function recordFailedLogin(
     })
     .where(eq(users.id, userId))
     .returning({ lockedUntil: users.lockedUntil });
+  sessionCache.forgetUser(userId);
   return { locked: Boolean(row?.lockedUntil && row.lockedUntil.getTime() === lockedUntil.getTime()) };
 }
 
@@ -111,6 +120,8 @@ export async function insertSession(db: Db, s: NewSession): Promise<RefreshSessi
       lastUsedAt: s.now,
     })
     .returning();
+  // A rotation inserts the family's new head: the cached head is the rotated row.
+  sessionCache.forgetSession(s.familyId);
   if (!row) throw new Error('insert refresh_sessions returned no row');
   return row;
 }
@@ -151,10 +162,12 @@ export async function findLiveSessionWithUser(
 }
 
 export async function markRotated(tx: Transaction, id: string, replacedById: string, now: Date): Promise<void> {
-  await tx
+  const rows = await tx
     .update(refreshSessions)
     .set({ revokedAt: now, revokedReason: 'rotated', replacedById })
-    .where(eq(refreshSessions.id, id));
+    .where(eq(refreshSessions.id, id))
+    .returning({ familyId: refreshSessions.familyId });
+  for (const row of rows) sessionCache.forgetSession(row.familyId);
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: string, now: Date): Promise<number> {
@@ -163,6 +176,7 @@ export async function revokeFamily(db: Db, familyId: string, reason: string, now
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)))
     .returning({ id: refreshSessions.id });
+  sessionCache.forgetSession(familyId);
   return rows.length;
 }
 
@@ -185,6 +199,7 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: refreshSessions.id });
+  sessionCache.forgetUser(userId);
   return rows.length;
 }
 

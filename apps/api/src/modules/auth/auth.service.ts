@@ -21,6 +21,7 @@ import {
   revokeUserSessions,
   updateUser,
 } from './auth.repo';
+import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
 import { isUniqueViolation } from './db-errors';
 import { refreshSession, startSession, type ClientInfo } from './sessions.service';
@@ -144,6 +145,7 @@ export async function socialLogin(
           ...(existing.avatarUrl ? {} : { avatarUrl: profile.picture }),
         });
       });
+      sessionCache.forgetUser(existing.id);
     } else {
       const features = await ctx.settings.group('features');
       if (!features.enableRegistration) throw forbidden('REGISTRATION_DISABLED', messages.auth.registrationDisabled);

@@ -19,6 +19,7 @@ import {
   revokeUserSessions,
   updateUser,
 } from './auth.repo';
+import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
 import { assertPasswordPolicy } from './auth.service';
 import { hashToken, randomToken } from './tokens';
@@ -51,6 +52,7 @@ export async function changePassword(ctx: AuthContext, caller: AuthUser, input: 
     await updateUser(tx, user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null });
     await revokeUserSessions(tx, user.id, 'password', now, caller.sessionId);
   });
+  sessionCache.forgetUser(user.id);
 }
 
 /**
@@ -102,13 +104,14 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordReques
   await assertPasswordPolicy(ctx, input.password);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
-  const done = await ctx.db.transaction(async (tx) => {
+  const resetUserId = await ctx.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, hashToken(input.token), now);
     const user = userId ? await findUserById(tx, userId) : undefined;
-    if (!user) return false;
+    if (!user) return undefined;
     await updateUser(tx, user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null, emailVerified: true });
     await revokeUserSessions(tx, user.id, 'reset', now);
-    return true;
+    return user.id;
   });
-  if (!done) throw new AppError(400, 'RESET_TOKEN_INVALID', messages.auth.resetTokenInvalid);
+  if (resetUserId) sessionCache.forgetUser(resetUserId);
+  else throw new AppError(400, 'RESET_TOKEN_INVALID', messages.auth.resetTokenInvalid);
 }

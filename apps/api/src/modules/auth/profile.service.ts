@@ -15,6 +15,7 @@ import type { NewUserRow } from '../../db/schema/users';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { updateUser } from './auth.repo';
+import { sessionCache } from './session-cache';
 import { decodeAvatarDataUrl, extensionFor } from './avatar';
 import {
   deleteAvatars,
@@ -70,6 +71,7 @@ export async function updateDetails(db: Database, caller: AuthUser, input: Updat
     }
     return Object.keys(changes).length > 0 ? updateUser(tx, current.id, changes) : current;
   });
+  sessionCache.forgetUser(current.id);
   return presentUser(updated);
 }
 

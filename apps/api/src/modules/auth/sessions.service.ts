@@ -11,6 +11,7 @@ import type { RefreshSessionRow } from '../../db/schema/refresh-sessions';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { findSessionByTokenHashForUpdate, findUserById, insertSession, markRotated, revokeFamily } from './auth.repo';
+import { sessionCache } from './session-cache';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 import { presentUser } from './user.presenter';
 
@@ -108,9 +109,11 @@ export async function refreshSession(
   client: ClientInfo,
   now = new Date(),
 ): Promise<AuthSession> {
+  let familyId: string | undefined;
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
     const row = await findSessionByTokenHashForUpdate(tx, hashToken(refreshToken));
     if (!row) return { ok: false, error: new AppError(401, 'REFRESH_INVALID', messages.auth.tokenInvalid) };
+    familyId = row.familyId;
     if (row.replacedById) {
       await revokeFamily(tx, row.familyId, 'reuse', now);
       return { ok: false, error: new AppError(401, 'REFRESH_REUSED', messages.auth.refreshReused) };
@@ -144,6 +147,8 @@ export async function refreshSession(
     await markRotated(tx, row.id, inserted.id, now);
     return { ok: true, user, familyId: row.familyId, expiresAt, refreshToken: next };
   });
+  // Rotated or revoked in the transaction: the cache may have reloaded the old head meanwhile.
+  if (familyId) sessionCache.forgetSession(familyId);
   if (!outcome.ok) throw outcome.error;
   return issue(deps, outcome.user, outcome.familyId, outcome.expiresAt, outcome.refreshToken, now);
 }
