@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Facets, PriceHistory, ProductCard, ProductDetail, Review, StoreOffer } from '@kiyasla/contracts/catalog';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
+import { analyticsEvents } from '../../db/schema/analytics-events';
 import { categories } from '../../db/schema/categories';
 import { productViews } from '../../db/schema/product-views';
 import { products } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
 import { createTestDatabase } from '../../test/db';
+import { recordProductViews } from './product-detail.repo';
 
 let db: DbHandle;
 let app: FastifyInstance;
@@ -204,6 +206,24 @@ describe('product detail', () => {
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
   });
 
+  it('shows on the product page exactly the offers the offers endpoint lists', async () => {
+    // The page reads its offers inside the product's own row; /prices reads them as rows.
+    const withInactiveOffer = await db.db
+      .selectDistinct({ id: storeOffers.productId })
+      .from(storeOffers)
+      .where(eq(storeOffers.isActive, false))
+      .limit(5);
+    const some = await db.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(15);
+    expect(withInactiveOffer.length).toBeGreaterThan(0);
+    for (const { id } of [...withInactiveOffer, ...some]) {
+      const page = await app.inject({ method: 'GET', url: `/api/products/${id}` });
+      if (page.statusCode === 404) continue; // an unlisted product
+      const { data } = page.json() as { data: ProductDetail };
+      const offers = (await get<{ data: StoreOffer[] }>(`/api/products/${id}/prices`)).data;
+      expect(data.prices, id).toEqual(offers);
+    }
+  });
+
   it('derives a daily price history whose last point is the current lowest price', async () => {
     const { data } = await get<{ data: PriceHistory }>(
       `/api/products/${card._id}/price-history?range=6m&perStore=true`,
@@ -276,6 +296,41 @@ describe('product detail', () => {
     await app.close();
     expect(await viewCount()).toBe(before + 2);
     app = await buildApp({ config: testConfig(), db });
+  });
+});
+
+describe('recordProductViews', () => {
+  it('adds every view to the counters and at most the cap to the events, skipping unknown products', async () => {
+    const picked = await db.db.select({ id: products.id }).from(products).limit(3);
+    const ids = picked.map((p) => p.id);
+    const state = async () =>
+      Promise.all(
+        ids.map(async (id) => {
+          const [live] = await db.db
+            .select({ views: productViews.views })
+            .from(productViews)
+            .where(eq(productViews.productId, id));
+          const [events] = await db.db
+            .select({ n: count() })
+            .from(analyticsEvents)
+            .where(and(eq(analyticsEvents.productId, id), eq(analyticsEvents.type, 'product_view')));
+          return { views: live?.views ?? 0, events: Number(events?.n ?? 0) };
+        }),
+      );
+    const before = await state();
+    await recordProductViews(
+      db.db,
+      new Map([
+        [ids[0]!, 1],
+        [ids[1]!, 2],
+        [ids[2]!, 150],
+        ['00000000-0000-4000-8000-000000000000', 5],
+      ]),
+      100,
+    );
+    const after = await state();
+    expect(after.map((a, i) => a.views - before[i]!.views)).toEqual([1, 2, 150]);
+    expect(after.map((a, i) => a.events - before[i]!.events)).toEqual([1, 2, 100]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { analyticsEvents } from '../../db/schema/analytics-events';
 import { priceHistory } from '../../db/schema/price-history';
 import { productViews } from '../../db/schema/product-views';
 import { products, type ProductRow } from '../../db/schema/products';
@@ -9,15 +10,40 @@ import { stores } from '../../db/schema/stores';
 import { productColumns, type ProductListRow } from './products.repo';
 
 /**
- * The product page's two statements as named prepared statements: the hottest read of the site
+ * The product page's statements as named prepared statements: the hottest read of the site
  * skips parsing and planning on every call (PostgreSQL keeps one plan per connection). Built
  * once per database handle; PGlite accepts the same calls.
  */
 const preparedByDb = new WeakMap<Database, ReturnType<typeof prepareDetailQueries>>();
 
+/**
+ * The offers of the product page as one JSON array inside the product's own row, so that the
+ * page costs one round trip: same columns, order and filter as findOffersWithStores. Timestamps
+ * travel as text, as the driver reads them, and become Dates the same way (`new Date(text)`).
+ */
+const offersJson = sql<OfferJson[]>`coalesce((
+  select json_agg(json_build_object(
+           'id', o.id, 'price', o.price, 'originalPrice', o.original_price, 'productUrl', o.product_url,
+           'availability', o.availability, 'shippingFree', o.shipping_free, 'shippingCost', o.shipping_cost,
+           'shippingDays', o.shipping_days, 'isActive', o.is_active, 'updatedAt', o.updated_at::text,
+           'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLogo', s.logo_url,
+           'storeWebsite', s.website, 'storeRating', s.rating, 'storeRatingCount', s.rating_count)
+         order by o.is_active desc, o.price asc, s.name asc)
+    from ${storeOffers} o
+    join ${stores} s on s.id = o.store_id
+   where o.product_id = products.id and s.is_active), '[]'::json)`;
+
+type OfferJson = Omit<OfferWithStoreRow, 'updatedAt'> & { updatedAt: string };
+
 function prepareDetailQueries(db: Database) {
   const id = sql.placeholder('id');
   return {
+    page: db
+      .select({ ...productColumns, offers: offersJson })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.isActive, true)))
+      .limit(1)
+      .prepare('product_detail_page'),
     product: db
       .select(productColumns)
       .from(products)
@@ -46,6 +72,17 @@ function detailQueries(db: Database) {
 export async function findActiveProduct(db: Database, id: string): Promise<ProductListRow | undefined> {
   const [row] = await detailQueries(db).product.execute({ id });
   return row;
+}
+
+/** An active product with every offer of an active store (ordered as findOffersWithStores), in one statement. */
+export async function findProductPage(
+  db: Database,
+  id: string,
+): Promise<{ product: ProductListRow; offers: OfferWithStoreRow[] } | undefined> {
+  const [row] = await detailQueries(db).page.execute({ id });
+  if (!row) return undefined;
+  const { offers, ...product } = row;
+  return { product, offers: offers.map((o) => ({ ...o, updatedAt: new Date(o.updatedAt) })) };
 }
 
 export interface OfferWithStoreRow {
@@ -154,18 +191,34 @@ export async function reviewDistribution(db: Database, productId: string): Promi
   return new Map(rows.map((r) => [r.rating, Number(r.n)]));
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * Adds buffered page views to the products' live counters (product_views) in one upsert. Ids
- * of products deleted meanwhile are skipped (the join), not an error.
+ * Writes buffered page views in one statement whatever their number: the live counters
+ * (product_views upsert) and one analytics event per view, at most `maxEventsPerProduct` per
+ * product. The batch travels as two array parameters, so neither building it nor PostgreSQL's
+ * limit of 65,535 parameters grows with the traffic. Ids of products deleted meanwhile are
+ * skipped (the join), not an error.
  */
-export async function addViewCounts(db: Database, counts: Map<string, number>): Promise<void> {
-  if (counts.size === 0) return;
-  const values = sql.join(
-    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::bigint)`),
-    sql`, `,
-  );
+export async function recordProductViews(
+  db: Database,
+  counts: Map<string, number>,
+  maxEventsPerProduct: number,
+): Promise<void> {
+  const batch = [...counts].filter(([id, n]) => UUID_RE.test(id) && Number.isInteger(n) && n > 0);
+  if (batch.length === 0) return;
+  const ids = `{${batch.map(([id]) => id).join(',')}}`;
+  const views = `{${batch.map(([, n]) => n).join(',')}}`;
   await db.execute(sql`
-    insert into ${productViews} (product_id, views)
-    select v.id, v.n from (values ${values}) as v(id, n) join ${products} p on p.id = v.id
-    on conflict (product_id) do update set views = ${productViews}.views + excluded.views`);
+    with v as (
+      select v.id, v.n
+        from unnest(${ids}::uuid[], ${views}::bigint[]) as v(id, n)
+        join ${products} p on p.id = v.id
+    ), counted as (
+      insert into ${productViews} (product_id, views)
+      select v.id, v.n from v
+      on conflict (product_id) do update set views = ${productViews}.views + excluded.views
+    )
+    insert into ${analyticsEvents} (type, product_id)
+    select 'product_view', v.id from v cross join lateral generate_series(1, least(v.n, ${maxEventsPerProduct}))`);
 }

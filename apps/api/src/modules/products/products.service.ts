@@ -31,6 +31,7 @@ import {
   findApprovedReviews,
   findOffersWithStores,
   findPriceChanges,
+  findProductPage,
   reviewDistribution,
   type OfferWithStoreRow,
   type ReviewSort,
@@ -84,6 +85,18 @@ async function toFilters(db: Database, scope: ListingScope, q: ListingInput): Pr
   return filters;
 }
 
+// The category list is cached and replaced as a whole: index each list once, not per request.
+const categoriesById = new WeakMap<Category[], Map<string, Category>>();
+
+function indexCategories(list: Category[]): Map<string, Category> {
+  let byId = categoriesById.get(list);
+  if (!byId) {
+    byId = new Map(list.map((c) => [c._id, c]));
+    categoriesById.set(list, byId);
+  }
+  return byId;
+}
+
 export async function toCards(
   db: Database,
   rows: Awaited<ReturnType<typeof findProducts>>['rows'],
@@ -95,7 +108,7 @@ export async function toCards(
       rows.map((r) => r.id),
     ),
   ]);
-  const byId = new Map<string, Category>(categories.map((c) => [c._id, c]));
+  const byId = indexCategories(categories);
   const offersByProduct = new Map<string, typeof offers>();
   for (const offer of offers) {
     const list = offersByProduct.get(offer.productId);
@@ -225,19 +238,14 @@ export async function getProductOffers(db: Database, id: string): Promise<StoreO
 }
 
 /**
- * One round trip: the product row and its offers are read in parallel (the offers of an id
- * that turns out not to exist are simply dropped), and the card's two cheapest stores come
- * from the same offers instead of a second offers query.
+ * One round trip: the product row comes with its offers in one statement, and the card's two
+ * cheapest stores come from the same offers instead of a second offers query.
  */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
   if (!UUID_RE.test(id)) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
-  const productId = id.toLowerCase();
-  const [row, offers, categories] = await Promise.all([
-    findActiveProduct(db, productId),
-    findOffersWithStores(db, productId),
-    listCategories(db),
-  ]);
-  if (!row) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  const [page, categories] = await Promise.all([findProductPage(db, id.toLowerCase()), listCategories(db)]);
+  if (!page) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  const { product: row, offers } = page;
   // findOffersWithStores orders active offers first, cheapest first, then by store name: the
   // same two offers findCheapestOffers would rank first.
   const cheapest = offers
@@ -251,7 +259,7 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
       storeName: o.storeName,
       storeSlug: o.storeSlug,
     }));
-  const card = toProductCard(row, new Map(categories.map((c) => [c._id, c])), cheapest);
+  const card = toProductCard(row, indexCategories(categories), cheapest);
   return {
     ...card,
     description: row.description,

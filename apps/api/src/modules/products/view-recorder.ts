@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { analyticsEvents } from '../../db/schema/analytics-events';
-import { addViewCounts } from './product-detail.repo';
+import { recordProductViews } from './product-detail.repo';
+
+/** Analytics keeps at most this many view events per product and flush; the counters keep all. */
+const MAX_EVENTS_PER_PRODUCT = 100;
 
 /**
  * Records product page views off the request path: views are counted in memory and written
- * every few seconds in two statements (counter update + event rows), so a page view costs
- * the response nothing and a burst of views costs the database one write.
+ * every few seconds in one statement (counter upsert + event rows), so a page view costs the
+ * response nothing and a burst of views costs the database one write.
  */
 export class ViewRecorder {
   private pending = new Map<string, number>();
@@ -43,13 +45,7 @@ export class ViewRecorder {
 
   private async write(batch: Map<string, number>): Promise<void> {
     try {
-      await this.db.transaction(async (tx) => {
-        await addViewCounts(tx, batch);
-        const rows = [...batch].flatMap(([productId, n]) =>
-          Array.from({ length: Math.min(n, 100) }, () => ({ type: 'product_view', productId })),
-        );
-        await tx.insert(analyticsEvents).values(rows);
-      });
+      await recordProductViews(this.db, batch, MAX_EVENTS_PER_PRODUCT);
     } catch (err) {
       // A lost batch of view counts must never break page views.
       this.log.warn({ err, products: batch.size }, 'could not record product views');
