@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, User } from '@kiyasla/contracts/auth';
 import { refreshSessions } from '../../db/schema/refresh-sessions';
 import { users } from '../../db/schema/users';
@@ -134,6 +134,38 @@ describe('session lookup cache', () => {
     });
     await updateUser(t.db.db, account.user._id, { role: 'moderator' });
     expect((await meOk(account.token)).role).toBe('moderator');
+  });
+
+  it('confirms with the database before ending a session its cached copy says is over', async () => {
+    const account = await registerUser(t.app);
+    const session = await loginAs(t.app, account.user.email, account.password, { rememberMe: true });
+    const claims = JSON.parse(Buffer.from(session.token.split('.')[1]!, 'base64url').toString('utf8')) as {
+      sid: string;
+    };
+    const sessionRow = eq(refreshSessions.familyId, claims.sid);
+    await t.db.db
+      .update(refreshSessions)
+      .set({ expiresAt: new Date(Date.now() + 2_000) })
+      .where(sessionRow);
+    sessionCache.clear();
+    await meOk(session.token); // cached: expires in 2 s
+    // Meanwhile another instance extended the session (a remembered session's refresh).
+    await t.db.db
+      .update(refreshSessions)
+      .set({ expiresAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(sessionRow);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_000); // past the cached expiry, within the cache's 5 s
+      await meOk(session.token);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [row] = await t.db.db
+      .select({ revokedAt: refreshSessions.revokedAt })
+      .from(refreshSessions)
+      .where(sessionRow);
+    expect(row?.revokedAt).toBeNull();
   });
 
   it('still records activity for the idle timeout, at most once a minute', async () => {
