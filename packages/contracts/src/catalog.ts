@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { PRICE_HISTORY_RANGES } from './catalog-constants';
 import { AVAILABILITY_VALUES } from './constants';
+
+// The plain values live in a zod-free module so that browser code can import them without zod.
+export { PRICE_HISTORY_RANGES, REVIEW_SORTS, SPEC_LABELS, type PriceHistoryRange } from './catalog-constants';
 
 /** Category as the API returns it (`GET /categories`, `GET /categories/tree`). */
 export const categorySchema = z.object({
@@ -114,9 +118,6 @@ export const productDetailSchema = productCardSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const PRICE_HISTORY_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
-export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
-
 export const pricePointSchema = z.object({ date: z.string(), price: z.number() });
 export const priceHistorySchema = z.object({
   range: z.enum(PRICE_HISTORY_RANGES),
@@ -137,7 +138,6 @@ export const priceHistorySchema = z.object({
 });
 export type PriceHistory = z.infer<typeof priceHistorySchema>;
 
-export const REVIEW_SORTS = ['newest', 'helpful', 'rating'] as const;
 export const reviewSchema = z.object({
   _id: z.string().uuid(),
   authorName: z.string(),
@@ -164,33 +164,3 @@ export const facetsSchema = z.object({
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
 });
 export type Facets = z.infer<typeof facetsSchema>;
-
-/** Turkish labels of the canonical specification keys (filter groups and the specs tab). */
-export const SPEC_LABELS: Record<string, string> = {
-  screenSize: 'Ekran Boyutu',
-  ram: 'RAM',
-  storage: 'Depolama',
-  battery: 'Batarya',
-  camera: 'Kamera',
-  processor: 'İşlemci',
-  resolution: 'Çözünürlük',
-  refreshRate: 'Yenileme Hızı',
-  connectivity: 'Bağlantı',
-  os: 'İşletim Sistemi',
-  color: 'Renk',
-  weight: 'Ağırlık',
-  energyClass: 'Enerji Sınıfı',
-  capacity: 'Kapasite',
-  gpu: 'Ekran Kartı',
-  panel: 'Panel',
-  type: 'Tür',
-  material: 'Malzeme',
-  size: 'Beden',
-  gender: 'Cinsiyet',
-  ageRange: 'Yaş Aralığı',
-  power: 'Güç',
-  noiseCancelling: 'Gürültü Engelleme',
-  sensor: 'Sensör',
-  lens: 'Lens',
-  video: 'Video',
-};

@@ -8,19 +8,8 @@ import { PREMIUM_WISHLIST_ITEMS } from './constants';
  * plans get PREMIUM_WISHLIST_ITEMS; the server enforces both.
  */
 
-/** Stable error codes of the favorites calls, for clients that branch on them. */
-export const FAVORITE_ERROR_CODES = {
-  /** 400, message `messages.favorites.alreadyExists` ('Product is already in favorites'). */
-  exists: 'FAVORITE_EXISTS',
-  /** 403, message `messages.favorites.limitReached(count, limit)`. */
-  limit: 'FAVORITES_LIMIT',
-  /** 403: the admin switched favorites off (`enableWishlist`). */
-  disabled: 'WISHLIST_DISABLED',
-  /** 404: DELETE of a product that is not in the caller's favorites. */
-  notFavorite: 'FAVORITE_NOT_FOUND',
-  /** 404: the product does not exist or is no longer listed. */
-  productNotFound: 'PRODUCT_NOT_FOUND',
-} as const;
+// Zod-free, so that browser code can import the codes without zod.
+export { FAVORITE_ERROR_CODES } from './favorites-constants';
 
 /** One favorite (`GET /favorites` items, `POST /favorites/{productId}` data). */
 export const favoriteItemSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Facets } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS } from '@kiyasla/contracts/catalog';
+import { SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
 import { DEFAULT_PRICE_RANGE } from '@kiyasla/contracts/constants';
 import { formatPrice } from '~/lib/format';
 import { isPriceFilterActive, withFilters, type ListingState } from './listing-params';

@@ -2,7 +2,7 @@
  * What the favorite toggle says when a call fails (spec §8), as plain data so it can be tested
  * without rendering.
  */
-import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites';
+import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import type { ToastOptions } from '~/lib/toast';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites';
+import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import { notifyFavoritesChanged } from '~/lib/favorites-sync';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { REVIEW_SORTS, Review, ReviewSummary } from '@kiyasla/contracts/catalog';
+import type { Review, ReviewSummary } from '@kiyasla/contracts/catalog';
+import type { REVIEW_SORTS } from '@kiyasla/contracts/catalog-constants';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { apiRequest, type ApiRequestInit } from '~/lib/api-client';

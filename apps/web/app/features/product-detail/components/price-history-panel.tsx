@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { RotateCw, TrendingDown } from 'lucide-react';
 import clsx from 'clsx';
-import { PRICE_HISTORY_RANGES, type PriceHistoryRange } from '@kiyasla/contracts/catalog';
+import { PRICE_HISTORY_RANGES, type PriceHistoryRange } from '@kiyasla/contracts/catalog-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { Skeleton } from '~/components/ui/skeleton';
 import { buttonClasses } from '~/components/ui/button-styles';

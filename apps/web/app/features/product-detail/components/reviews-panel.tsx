@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { MessageSquareText, RotateCw, Star, ThumbsUp } from 'lucide-react';
 import clsx from 'clsx';
-import { REVIEW_SORTS, type Review, type ReviewSummary } from '@kiyasla/contracts/catalog';
+import type { Review, ReviewSummary } from '@kiyasla/contracts/catalog';
+import { REVIEW_SORTS } from '@kiyasla/contracts/catalog-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { Pagination } from '~/components/listing/pagination';
 import { buttonClasses } from '~/components/ui/button-styles';

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { SPEC_LABELS, type ProductDetail } from '@kiyasla/contracts/catalog';
+import type { ProductDetail } from '@kiyasla/contracts/catalog';
+import { SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
 import { formatDate } from '~/lib/format';
 
 /** Canonical keys first, in the order shoppers compare them; the rest after, as they come. */
