@@ -39,6 +39,7 @@ import {
   saveSession,
   saveStoredUser,
   subscribeSession,
+  whenSessionReadable,
 } from './session-store';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -103,27 +104,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [verifying, setVerifying] = useState(false);
 
   useEffect(() => {
-    setReady(true);
-    if (!getStoredTokens().token) return;
     let active = true;
-    const userMissing = getStoredSession() === null;
-    if (userMissing) setVerifying(true);
-    getMe()
-      .then((user) => {
-        const current = getStoredSession();
-        if (active && getStoredTokens().token && (!current || current.user._id === user._id)) saveStoredUser(user);
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        const status = isApiError(error) ? error.status : 0;
-        const refused = status >= 400 && status < 500 && status !== 429;
-        // Offline or a server hiccup says nothing about the session: keep the restored one.
-        if (refused || userMissing) clearSession();
-        else console.warn('Profil yenilenemedi', error);
-      })
-      .finally(() => {
-        if (active) setVerifying(false);
+    const start = () => {
+      setReady(true);
+      if (!getStoredTokens().token) return;
+      const userMissing = getStoredSession() === null;
+      if (userMissing) setVerifying(true);
+      getMe()
+        .then((user) => {
+          const current = getStoredSession();
+          if (active && getStoredTokens().token && (!current || current.user._id === user._id)) saveStoredUser(user);
+        })
+        .catch((error: unknown) => {
+          if (!active) return;
+          const status = isApiError(error) ? error.status : 0;
+          const refused = status >= 400 && status < 500 && status !== 429;
+          // Offline or a server hiccup says nothing about the session: keep the restored one.
+          if (refused || userMissing) clearSession();
+          else console.warn('Profil yenilenemedi', error);
+        })
+        .finally(() => {
+          if (active) setVerifying(false);
+        });
+    };
+    // A stored session is read once its contract check has loaded (session-store); until then
+    // the state stays `loading`, as during hydration.
+    const pending = whenSessionReadable();
+    if (pending) {
+      void pending.then(() => {
+        if (active) start();
       });
+    } else {
+      start();
+    }
     return () => {
       active = false;
     };

@@ -8,7 +8,7 @@
  * from other tabs (the browser's `storage` event), so signing in or out in one tab follows
  * in the others.
  */
-import { userSchema, type AuthSession, type User } from '@kiyasla/contracts/auth';
+import type { AuthSession, User } from '@kiyasla/contracts/auth';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -51,19 +51,69 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+let cachedKey: string | null = null;
+let cachedSession: StoredSession | null = null;
+
+type UserValidator = (value: unknown) => User | null;
+
+/**
+ * The contract check of the stored user needs zod, which public pages do not otherwise load: it
+ * is imported only when a session is stored (see `whenSessionReadable`). Until it has loaded the
+ * stored session reads as absent, and the AuthProvider stays `loading`.
+ */
+let validateUser: UserValidator | null = null;
+let validatorLoad: Promise<void> | null = null;
+
+/**
+ * Offline with a cold cache the check cannot be downloaded: trust the user this app wrote,
+ * as long as it looks like one (the profile re-fetch replaces it once the server answers).
+ */
+function looksLikeUser(value: unknown): User | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const user = value as Partial<User>;
+  return typeof user._id === 'string' && typeof user.firstName === 'string' ? (value as User) : null;
+}
+
+function loadUserValidator(): Promise<void> {
+  validatorLoad ??= import('./stored-user')
+    .then(
+      (module) => module.validateStoredUser,
+      () => looksLikeUser,
+    )
+    .then((validate) => {
+      validateUser = validate;
+      cachedKey = null;
+      notify();
+    });
+  return validatorLoad;
+}
+
+function hasStoredSession(): boolean {
+  return read(TOKEN_KEY) !== null && read(USER_KEY) !== null;
+}
+
+/**
+ * Resolves once `getStoredSession` can answer: at once without a stored session, else when the
+ * contract check of the stored user has loaded.
+ */
+export function whenSessionReadable(): Promise<void> | null {
+  if (validateUser || !hasStoredSession()) return null;
+  return loadUserValidator();
+}
+
+/** The user this tab stored last: it came from the API, so it needs no check to be shown. */
+let written: { raw: string; user: User } | null = null;
+
 /** Parses a stored user; anything that does not fit the contract is treated as absent. */
-export function parseStoredUser(raw: string | null): User | null {
+function parseStoredUser(raw: string | null): User | null {
   if (!raw) return null;
+  if (!validateUser) return written?.raw === raw ? written.user : null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return validateUser(JSON.parse(raw));
   } catch {
     return null;
   }
 }
-
-let cachedKey: string | null = null;
-let cachedSession: StoredSession | null = null;
 
 /**
  * The stored session when both a token and a valid user exist (spec §4: "authenticated means
@@ -74,6 +124,7 @@ export function getStoredSession(): StoredSession | null {
   const token = read(TOKEN_KEY);
   const userRaw = read(USER_KEY);
   const refreshToken = read(REFRESH_TOKEN_KEY);
+  if (token && userRaw && !validateUser) void loadUserValidator();
   const key = `${token}\u0000${userRaw}\u0000${refreshToken}`;
   if (key !== cachedKey) {
     cachedKey = key;
@@ -101,24 +152,33 @@ function write(entries: Record<string, string | null>): void {
   notify();
 }
 
+function rememberWritten(user: User): string {
+  const raw = JSON.stringify(user);
+  written = { raw, user };
+  return raw;
+}
+
 /** Stores what login, register, Google sign-in and refresh return. */
 export function saveSession(session: Pick<AuthSession, 'token' | 'refreshToken' | 'user'>): void {
   write({
     [TOKEN_KEY]: session.token,
     [REFRESH_TOKEN_KEY]: session.refreshToken,
-    [USER_KEY]: JSON.stringify(session.user),
+    [USER_KEY]: rememberWritten(session.user),
   });
 }
 
 /** Replaces the stored user (profile re-fetch, profile edit) and keeps the tokens. */
 export function saveStoredUser(user: User): void {
-  write({ [USER_KEY]: JSON.stringify(user) });
+  write({ [USER_KEY]: rememberWritten(user) });
 }
 
 /** Forgets token, user and refresh token (sign-out, invalid session). */
 export function clearSession(): void {
   write({ [TOKEN_KEY]: null, [USER_KEY]: null, [REFRESH_TOKEN_KEY]: null });
 }
+
+// A signed-in visitor: fetch the check while the page hydrates, so the header greets them sooner.
+if (typeof window !== 'undefined' && hasStoredSession()) void loadUserValidator();
 
 function onStorage(event: StorageEvent): void {
   // `key` is null when another tab called localStorage.clear().
