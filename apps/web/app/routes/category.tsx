@@ -6,9 +6,15 @@ import { onlyViewChanged } from '~/components/listing/listing-params';
 import { RouteErrorContent } from '~/components/layout/route-error';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
-import { CategoryNotFound } from '~/features/catalog-listing/components/category-not-found';
 import { categoryHref } from '~/lib/categories';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
+
+// Rarely shown: its code arrives once the page is idle (hydrated then when the server rendered it).
+const CategoryNotFound = lazyHydrated(
+  () => import('~/features/catalog-listing/components/category-not-found').then((m) => m.CategoryNotFound),
+  { clientPreload: 'idle' },
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

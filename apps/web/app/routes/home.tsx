@@ -8,12 +8,16 @@ import { getLatestProducts, splitHomeSections } from '~/features/home/api/get-la
 import { HeroBanner } from '~/features/home/components/hero-banner';
 import { PopularCategories } from '~/features/home/components/popular-categories';
 import { ProductSection, type ProductSectionState } from '~/features/home/components/product-section';
-import { PriceAlertDemo } from '~/features/home/components/price-alert-demo';
-import { ComparisonDemo } from '~/features/home/components/comparison-demo';
-import { PremiumPromo } from '~/features/home/components/premium-promo';
 import { RouteErrorContent } from '~/components/layout/route-error';
 import { buildCategoryTree, categoryHref } from '~/lib/categories';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME, siteOrigin } from '~/lib/seo';
+
+// The sections below the products are far below the fold: their code is not in the page's
+// initial JavaScript; the browser keeps their server HTML and hydrates it once the code arrives.
+const LaterSections = lazyHydrated(() =>
+  import('~/features/home/components/later-sections').then((m) => m.LaterSections),
+);
 
 type Loaded<T> = { ok: true; data: T } | { ok: false };
 
@@ -80,7 +84,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const sectionState = (products: readonly ProductCard[] | undefined): ProductSectionState =>
     products ? { status: 'ready', products } : retrying ? { status: 'loading' } : { status: 'error', onRetry: retry };
 
-  const demoProducts = [...(featured.ok ? featured.data : []), ...(latest.ok ? latest.data : [])];
+  const demoProducts = useMemo(
+    () => [...(featured.ok ? featured.data : []), ...(latest.ok ? latest.data : [])],
+    [featured, latest],
+  );
 
   return (
     <div className="mx-auto max-w-7xl space-y-14 px-4 pt-6 sm:px-6 lg:space-y-16 lg:px-8">
@@ -118,12 +125,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         state={sectionState(sections?.popular)}
       />
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <PriceAlertDemo product={demoProducts.find((p) => p.currentPrice !== null) ?? null} />
-        <ComparisonDemo products={latest.ok ? latest.data : demoProducts} />
-      </div>
-
-      <PremiumPromo />
+      <LaterSections
+        alertProduct={demoProducts.find((p) => p.currentPrice !== null) ?? null}
+        comparisonProducts={latest.ok ? latest.data : demoProducts}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { ArrowLeft, House, SearchX } from 'lucide-react';
 import type { Route } from './+types/not-found';
-import { SearchForm } from '~/components/layout/search-form';
+import { LazySearchForm } from '~/components/layout/lazy-search-form';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { pageTitle } from '~/lib/seo';
 
@@ -33,7 +33,7 @@ export default function NotFound() {
         Aradığınız sayfa taşınmış, adı değişmiş ya da hiç var olmamış olabilir. Aradığınız ürünü aşağıdan arayabilir
         veya ana sayfaya dönebilirsiniz.
       </p>
-      <SearchForm
+      <LazySearchForm
         className="mt-8 max-w-lg"
         size="lg"
         inputLabel="Aradığınız ürünü yazın"

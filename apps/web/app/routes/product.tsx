@@ -3,15 +3,21 @@ import type { Route } from './+types/product';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { RouteErrorContent } from '~/components/layout/route-error';
-import { ListingError } from '~/components/listing/listing-states';
+import { ListingError } from '~/components/listing/lazy-listing-parts';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { getProduct } from '~/features/product-detail/api/get-product';
 import { ProductDetailPage, productBreadcrumb } from '~/features/product-detail/components/product-detail-page';
-import { ProductNotFound } from '~/features/product-detail/components/product-not-found';
 import { productJsonLd } from '~/features/product-detail/utils/product-json-ld';
 import { isApiError } from '~/lib/api-client';
 import { formatPrice } from '~/lib/format';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin, truncateText } from '~/lib/seo';
+
+// Rarely shown: its code arrives once the page is idle (hydrated then when the server rendered it).
+const ProductNotFound = lazyHydrated(
+  () => import('~/features/product-detail/components/product-not-found').then((m) => m.ProductNotFound),
+  { clientPreload: 'idle' },
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request);

@@ -1,12 +1,18 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Outlet, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/site-layout';
 import { getCategories } from '~/features/categories/api/get-categories';
 import { Header } from '~/components/layout/header';
-import { CategoryBar, type CategoryBarState } from '~/components/layout/category-bar';
-import { Footer } from '~/components/layout/footer';
+import type { CategoryBarState } from '~/components/layout/category-bar';
 import { Toaster } from '~/components/ui/toaster';
 import { buildCategoryTree } from '~/lib/categories';
+import { lazyHydrated } from '~/lib/lazy-component';
+
+// Neither the category bar (hidden on phones, links that work before hydration) nor the footer
+// (below the fold) is needed for the first paint: their code is not in the initial JavaScript;
+// the browser keeps the server's HTML and hydrates it once the code has arrived.
+const CategoryBar = lazyHydrated(() => import('~/components/layout/category-bar').then((m) => m.CategoryBar));
+const Footer = lazyHydrated(() => import('~/components/layout/footer').then((m) => m.Footer));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   try {
@@ -38,11 +44,16 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const tree = useMemo(() => (categories ? buildCategoryTree(categories) : null), [categories]);
 
-  const barState: CategoryBarState = tree
-    ? { status: 'ready', categories: tree }
-    : revalidator.state === 'loading'
-      ? { status: 'loading' }
-      : { status: 'error', onRetry: () => void revalidator.revalidate() };
+  const retry = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const barState = useMemo<CategoryBarState>(
+    () =>
+      tree
+        ? { status: 'ready', categories: tree }
+        : revalidator.state === 'loading'
+          ? { status: 'loading' }
+          : { status: 'error', onRetry: retry },
+    [tree, revalidator.state, retry],
+  );
 
   return (
     <div className="flex min-h-screen flex-col">

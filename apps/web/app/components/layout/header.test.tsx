@@ -144,7 +144,8 @@ describe('Header', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.getAttribute('aria-label')).toBe('Menüyü kapat');
-    expect(document.getElementById('mobile-menu')).not.toBeNull();
+    // The menu's code is fetched on first use.
+    await waitFor(() => expect(document.getElementById('mobile-menu')).not.toBeNull());
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(toggle.getAttribute('aria-label')).toBe('Menüyü aç');
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
 import { resetTrendingSearches } from './get-trending-searches';
@@ -52,6 +52,12 @@ const ok = (data: unknown) =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 const requested = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+beforeAll(async () => {
+  // The dropdown and the suggestion schema are fetched on demand (after the first paint); have
+  // them at hand, as a visitor who has been on the page for a moment would.
+  await Promise.all([import('./search-dropdown'), import('@kiyasla/contracts/search')]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,4 +1,5 @@
 import {
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -14,7 +15,6 @@ import { Search, X } from 'lucide-react';
 import clsx from 'clsx';
 import { useTrendingSearches } from './get-trending-searches';
 import { activeOption, comboboxReducer, initialComboboxState } from './search-combobox-state';
-import { SearchDropdown } from './search-dropdown';
 import {
   emptyBoxGroups,
   flattenOptions,
@@ -26,10 +26,26 @@ import {
 } from './search-options';
 import { clearRecentSearches, recordRecentSearch, removeRecentSearch, useRecentSearches } from './search-recent';
 import { useSearchSuggestions } from './use-search-suggestions';
+import { lazyComponent } from '~/lib/lazy-component';
+
+// The dropdown shows only after the box is used: its code arrives once the page is idle (or on
+// first use, if that comes sooner).
+const SearchDropdown = lazyComponent(() => import('./search-dropdown').then((m) => m.SearchDropdown), {
+  clientPreload: 'idle',
+});
+
+/** The dropdown as it is while closed, rendered until its code is there. */
+function ClosedDropdown({ listboxId, label }: { listboxId: string; label: string }) {
+  return (
+    <div hidden>
+      <div id={listboxId} role="listbox" aria-label={label} />
+    </div>
+  );
+}
 
 export const SEARCH_INPUT_LABEL = 'Ürün, marka veya kategori ara';
 
-interface SearchFormProps {
+export interface SearchFormProps {
   className?: string;
   /** Accessible name of the input; pages with a second search box pass their own. */
   inputLabel?: string;
@@ -65,13 +81,14 @@ export function SearchForm({
   // between searches), empty elsewhere (a product opened from a suggestion).
   useEffect(() => dispatch({ type: 'synced', term: urlTerm }), [urlTerm, location.pathname, location.search]);
 
-  // Trending terms are requested the first time the box opens, then kept for the visit.
-  const [wantsTrending, setWantsTrending] = useState(false);
-  if (state.open && !wantsTrending) setWantsTrending(true);
+  // Trending terms are requested (and the dropdown rendered) the first time the box opens,
+  // then kept for the visit.
+  const [wasOpened, setWasOpened] = useState(false);
+  if (state.open && !wasOpened) setWasOpened(true);
 
   const typed = state.term.trim() !== '';
   const recent = useRecentSearches();
-  const trending = useTrendingSearches(wantsTrending);
+  const trending = useTrendingSearches(wasOpened);
   const suggestions = useSearchSuggestions(state.term, state.open && typed);
 
   const groups = useMemo(
@@ -82,6 +99,7 @@ export function SearchForm({
   const keys = useMemo(() => options.map((o) => o.key), [options]);
   const active = activeOption(state, options);
   const trendingLoading = !typed && trending.loading;
+  const dropdownLabel = typed ? 'Arama önerileri' : 'Son ve popüler aramalar';
   // An empty box with nothing to offer (no history, trending unavailable) stays closed.
   const expanded = state.open && (options.length > 0 || typed || trendingLoading);
 
@@ -205,22 +223,28 @@ export function SearchForm({
       >
         Ara
       </button>
-      <SearchDropdown
-        listboxId={listboxId}
-        label={typed ? 'Arama önerileri' : 'Son ve popüler aramalar'}
-        open={expanded}
-        mode={typed ? 'suggestions' : 'empty-box'}
-        groups={groups}
-        activeKey={active?.key ?? null}
-        term={state.term}
-        suggestionsStatus={suggestions.status}
-        trendingLoading={trendingLoading}
-        optionId={optionId}
-        onPick={pick}
-        onHover={(key) => dispatch({ type: 'hovered', key })}
-        onRemoveRecent={removeRecentSearch}
-        onClearRecent={clearRecentSearches}
-      />
+      {wasOpened ? (
+        <Suspense fallback={<ClosedDropdown listboxId={listboxId} label={dropdownLabel} />}>
+          <SearchDropdown
+            listboxId={listboxId}
+            label={dropdownLabel}
+            open={expanded}
+            mode={typed ? 'suggestions' : 'empty-box'}
+            groups={groups}
+            activeKey={active?.key ?? null}
+            term={state.term}
+            suggestionsStatus={suggestions.status}
+            trendingLoading={trendingLoading}
+            optionId={optionId}
+            onPick={pick}
+            onHover={(key) => dispatch({ type: 'hovered', key })}
+            onRemoveRecent={removeRecentSearch}
+            onClearRecent={clearRecentSearches}
+          />
+        </Suspense>
+      ) : (
+        <ClosedDropdown listboxId={listboxId} label={dropdownLabel} />
+      )}
       <p aria-live="polite" className="sr-only">
         {expanded && typed && suggestions.status === 'ready'
           ? options.length > 1

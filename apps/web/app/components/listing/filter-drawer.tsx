@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { SlidersHorizontal, X } from 'lucide-react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
 import clsx from 'clsx';
-import { formatNumber } from '~/lib/format';
+import { lazyComponent } from '~/lib/lazy-component';
+
+// The drawer (Radix dialog) is downloaded when the button is approached, not with the page.
+const FilterDrawerDialog = lazyComponent(() => import('./filter-drawer-dialog').then((m) => m.default));
 
 /**
  * Filters on phones and tablets: a button opening a side drawer with the filter panel.
@@ -23,9 +25,24 @@ export function FilterDrawer({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  // Once opened the drawer stays mounted, as a Radix dialog would.
+  const [wanted, setWanted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const preload = () => void FilterDrawerDialog.preload().catch(() => undefined);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         className={clsx(
           'inline-flex h-10 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink shadow-sm transition-colors hover:border-primary hover:text-primary',
           className,
@@ -39,47 +56,21 @@ export function FilterDrawer({
             <span className="sr-only"> etkin filtre</span>
           </span>
         )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(24rem,calc(100%-2.5rem))] flex-col bg-surface text-ink shadow-2xl focus:outline-none">
-          <div className="flex items-center justify-between gap-3 border-b border-line px-4 py-3">
-            <Dialog.Title className="flex items-center gap-2 text-lg font-bold">
-              <SlidersHorizontal aria-hidden="true" className="h-5 w-5 text-primary" />
-              Filtreler
-            </Dialog.Title>
-            <div className="flex items-center gap-1">
-              {activeCount > 0 && (
-                <button
-                  type="button"
-                  onClick={onClear}
-                  className="rounded-md px-2 py-1 text-sm font-semibold text-primary hover:bg-primary-soft"
-                >
-                  Temizle
-                </button>
-              )}
-              <Dialog.Close
-                aria-label="Kapat"
-                className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-ink"
-              >
-                <X aria-hidden="true" className="h-5 w-5" />
-              </Dialog.Close>
-            </div>
-          </div>
-          <Dialog.Description className="sr-only">
-            Ürünleri fiyat, marka, mağaza ve özelliklere göre daraltın.
-          </Dialog.Description>
-          <div className="flex-1 overflow-y-auto px-4">{children}</div>
-          <div className="border-t border-line bg-surface px-4 py-3">
-            <p className="mb-2 text-center text-sm text-muted" aria-live="polite">
-              {formatNumber(total)} ürün bulundu
-            </p>
-            <Dialog.Close className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-primary text-sm font-semibold text-primary-ink shadow-sm transition-colors hover:bg-brand-700 dark:hover:bg-brand-300">
-              Filtreleri Uygula
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <FilterDrawerDialog
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={triggerRef}
+            activeCount={activeCount}
+            total={total}
+            onClear={onClear}
+          >
+            {children}
+          </FilterDrawerDialog>
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -158,7 +158,7 @@ function CheckboxList({
   );
 }
 
-interface FilterPanelProps {
+export interface FilterPanelProps {
   facets: Facets | null;
   state: ListingState;
   onChange: (next: ListingState) => void;

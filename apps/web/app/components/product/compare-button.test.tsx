@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PublicConfig } from '@kiyasla/contracts/public-config';
 import { Toaster } from '~/components/ui/toaster';
@@ -39,19 +39,20 @@ afterEach(() => {
 });
 
 describe('CompareButton', () => {
-  it('stops at the admin maxComparisonItems and says so with that number', () => {
+  it('stops at the admin maxComparisonItems and says so with that number', async () => {
     renderButtons(4, 3);
     const buttons = screen.getAllByRole('button', { name: 'Karşılaştır' });
     act(() => buttons.forEach((b) => fireEvent.click(b)));
     expect(getComparisonList().map((p) => p._id)).toEqual(['id-1', 'id-2', 'id-3']);
-    expect(toastText()).toContain('En fazla 3 ürün karşılaştırabilirsiniz');
+    // A toast's code may still be on its way (it loads once the page is idle).
+    await waitFor(() => expect(toastText()).toContain('En fazla 3 ürün karşılaştırabilirsiniz'));
   });
 
-  it('falls back to 5 while the configuration is unknown', () => {
+  it('falls back to 5 while the configuration is unknown', async () => {
     renderButtons(6);
     act(() => screen.getAllByRole('button', { name: 'Karşılaştır' }).forEach((b) => fireEvent.click(b)));
     expect(getComparisonList()).toHaveLength(5);
-    expect(toastText()).toContain('En fazla 5 ürün karşılaştırabilirsiniz');
+    await waitFor(() => expect(toastText()).toContain('En fazla 5 ürün karşılaştırabilirsiniz'));
   });
 
   it('keeps only what the comparison page needs of a product', () => {

@@ -125,7 +125,7 @@ describe('FavoriteButton (signed in)', () => {
     fireEvent.click(heart());
 
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
-    expect(toastText()).toContain('Ürün favorilere eklendi.');
+    await waitFor(() => expect(toastText()).toContain('Ürün favorilere eklendi.'));
     expect(changed).toHaveBeenCalled();
     expect(await screen.findByRole('link', { name: 'Favoriler (1)' })).toBeTruthy();
     window.removeEventListener(FAVORITES_CHANGED_EVENT, changed);
@@ -142,7 +142,7 @@ describe('FavoriteButton (signed in)', () => {
     state.favorites = [];
     fireEvent.click(heart());
     await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('false'));
-    expect(toastText()).toContain('Ürün favorilerden kaldırıldı.');
+    await waitFor(() => expect(toastText()).toContain('Ürün favorilerden kaldırıldı.'));
   });
 
   it("treats 'Product is already in favorites' as a favorite", async () => {
@@ -178,7 +178,7 @@ describe('FavoriteButton (signed in)', () => {
     });
     fireEvent.click(heart());
     await waitFor(() => expect(toastText()).toContain('Favori Limiti'));
-    expect(toastText()).toContain('Favori limitinize ulaştınız (20/20).');
+    await waitFor(() => expect(toastText()).toContain('Favori limitinize ulaştınız (20/20).'));
     expect(heart().getAttribute('aria-pressed')).toBe('false');
   });
 });

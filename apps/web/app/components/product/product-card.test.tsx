@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
@@ -98,11 +98,12 @@ describe('ProductCard', () => {
     renderCards([product(1)]);
     fireEvent.click(await screen.findByRole('button', { name: 'Karşılaştır' }));
     expect(getComparisonList().map((p) => p._id)).toEqual([product(1)._id]);
-    expect(toasts().textContent).toContain('Ürün karşılaştırma listesine eklendi');
+    // A toast's code may still be on its way (it loads once the page is idle).
+    await waitFor(() => expect(toasts().textContent).toContain('Ürün karşılaştırma listesine eklendi'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Karşılaştırmadan Çıkar' }));
     expect(getComparisonList()).toHaveLength(0);
-    expect(toasts().textContent).toContain('Ürün karşılaştırma listesinden çıkarıldı');
+    await waitFor(() => expect(toasts().textContent).toContain('Ürün karşılaştırma listesinden çıkarıldı'));
     expect(screen.getByRole('button', { name: 'Karşılaştır' })).toBeTruthy();
   });
 

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, Camera, Cpu, HardDrive, Smartphone, Store, Truck, type LucideIcon } from 'lucide-react';
+import { Camera, Cpu, HardDrive, Smartphone, Store, Truck, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { Skeleton } from '~/components/ui/skeleton';
-import { discountPercent, formatPercent, formatPrice } from '~/lib/format';
+import { discountPercent, formatPrice } from '~/lib/format';
 import { CompareButton } from './compare-button';
+import { PriceChangeBadge } from './price-change-badge';
+import { productHref } from './product-href';
 import { FavoriteButton } from './favorite-button';
 
 type SpecKey = 'screenSize' | 'ram' | 'storage' | 'camera';
@@ -17,29 +19,6 @@ const KEY_SPECS: ReadonlyArray<{ key: SpecKey; label: string; icon: LucideIcon }
   { key: 'storage', label: 'Depolama', icon: HardDrive },
   { key: 'camera', label: 'Kamera', icon: Camera },
 ];
-
-export function productHref(id: string): string {
-  return `/product/${encodeURIComponent(id)}`;
-}
-
-/** The price-change arrow with its percentage (hidden without a change). */
-export function PriceChangeBadge({ change }: { change: NonNullable<ProductCardData['priceChange']> }) {
-  if (!(change.percentage > 0)) return null;
-  const down = change.type === 'down';
-  const Icon = down ? ArrowDown : ArrowUp;
-  return (
-    <span
-      className={clsx(
-        'inline-flex items-center gap-0.5 rounded-md px-1.5 py-0.5 text-xs font-semibold',
-        down ? 'bg-success/5 text-success' : 'bg-danger/10 text-danger',
-      )}
-    >
-      <Icon aria-hidden="true" className="h-3 w-3" />
-      <span className="sr-only">{down ? 'Fiyat düştü:' : 'Fiyat arttı:'} </span>
-      {formatPercent(change.percentage)}
-    </span>
-  );
-}
 
 export type ProductCardVariant = 'grid' | 'list' | 'compact';
 

@@ -1,58 +1,9 @@
-import { CircleAlert, CircleCheck, CircleX, Info, X, type LucideIcon } from 'lucide-react';
-import clsx from 'clsx';
-import { dismissToast, useToasts, type Toast, type ToastType } from '~/lib/toast';
+import { Suspense } from 'react';
+import { lazyComponent } from '~/lib/lazy-component';
+import { useToasts } from '~/lib/toast';
 
-const look: Record<ToastType, { icon: LucideIcon; accent: string; iconColour: string; label: string }> = {
-  success: { icon: CircleCheck, accent: 'border-l-success', iconColour: 'text-success', label: 'Başarılı' },
-  error: { icon: CircleX, accent: 'border-l-danger', iconColour: 'text-danger', label: 'Hata' },
-  warning: { icon: CircleAlert, accent: 'border-l-warning', iconColour: 'text-warning', label: 'Uyarı' },
-  info: { icon: Info, accent: 'border-l-info', iconColour: 'text-info', label: 'Bilgi' },
-};
-
-function ToastItem({ item }: { item: Toast }) {
-  const { icon: Icon, accent, iconColour, label } = look[item.type];
-  const shown = item.phase === 'visible';
-  return (
-    <li
-      className={clsx(
-        'pointer-events-auto w-full overflow-hidden rounded-xl border border-l-4 border-line bg-surface shadow-lg shadow-black/10 transition-all duration-300 ease-out dark:shadow-black/40',
-        accent,
-        shown ? 'translate-x-0 opacity-100' : 'translate-x-8 opacity-0',
-      )}
-    >
-      <div className="flex items-start gap-3 p-4">
-        <Icon aria-hidden="true" className={clsx('mt-0.5 h-5 w-5 shrink-0', iconColour)} />
-        <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-ink">
-            <span className="sr-only">{label}: </span>
-            {item.title}
-          </p>
-          {item.message && <p className="mt-1 text-sm break-words text-muted">{item.message}</p>}
-          {item.action && (
-            <button
-              type="button"
-              onClick={() => {
-                item.action?.onClick();
-                dismissToast(item.id);
-              }}
-              className="mt-2 text-sm font-semibold text-primary hover:underline"
-            >
-              {item.action.label}
-            </button>
-          )}
-        </div>
-        <button
-          type="button"
-          onClick={() => dismissToast(item.id)}
-          aria-label="Kapat"
-          className="-m-1 rounded-md p-1 text-muted transition-colors hover:bg-surface-2 hover:text-ink"
-        >
-          <X aria-hidden="true" className="h-4 w-4" />
-        </button>
-      </div>
-    </li>
-  );
-}
+// Toasts follow actions, never the first paint: their code arrives once the page is idle.
+const ToastItem = lazyComponent(() => import('./toast-item').then((m) => m.ToastItem), { clientPreload: 'idle' });
 
 /**
  * The toast area at the top right. The live region is always in the DOM (even empty) so
@@ -68,9 +19,11 @@ export function Toaster() {
       className="pointer-events-none fixed top-4 right-4 left-4 z-[100] flex justify-end sm:left-auto sm:w-96"
     >
       <ol className="flex w-full flex-col gap-3">
-        {toasts.map((item) => (
-          <ToastItem key={item.id} item={item} />
-        ))}
+        <Suspense fallback={null}>
+          {toasts.map((item) => (
+            <ToastItem key={item.id} item={item} />
+          ))}
+        </Suspense>
       </ol>
     </section>
   );

@@ -1,13 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import clsx from 'clsx';
-import { ActiveFilters } from '~/components/listing/active-filters';
-import { buildFilterChips } from '~/components/listing/filter-chips';
+import { buildFilterChips, type FilterChip } from '~/components/listing/filter-chips';
 import { FilterDrawer } from '~/components/listing/filter-drawer';
-import { FilterPanel } from '~/components/listing/filter-panel';
-import { activeFilterCount, clearFilters, listingSearch } from '~/components/listing/listing-params';
-import { ListingEmpty, ListingError } from '~/components/listing/listing-states';
-import { Pagination } from '~/components/listing/pagination';
+import { LazyFilterPanel } from '~/components/listing/lazy-filter-panel';
+import { activeFilterCount, clearFilters, listingSearch, type ListingState } from '~/components/listing/listing-params';
+import { ActiveFilters, ListingEmpty, ListingError, Pagination } from '~/components/listing/lazy-listing-parts';
 import { ProductResults } from '~/components/listing/product-results';
 import { SkeletonGrid } from '~/components/listing/skeleton-grid';
 import { SortSelect } from '~/components/listing/sort-select';
@@ -39,7 +37,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
   const pages = listing?.pagination.pages ?? 0;
   const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
   const activeCount = activeFilterCount(state);
-  const clearAll = () => setState(clearFilters(state));
+  const clearAll = useCallback(() => setState(clearFilters(state)), [setState, state]);
 
   const description = data.category?.description;
   const crumbs = [
@@ -48,8 +46,11 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
     ...(subcategoryTitle ? [{ label: subcategoryTitle }] : []),
   ];
 
+  const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
+  const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
+  const pageHref = useCallback((page: number) => `${basePath}${listingSearch({ ...state, page })}`, [basePath, state]);
   const panel = (inDrawer: boolean) => (
-    <FilterPanel facets={facets} state={state} onChange={(next) => setState(next)} showHeading={!inDrawer} />
+    <LazyFilterPanel facets={facets} state={state} onChange={onFiltersChange} showHeading={!inDrawer} />
   );
 
   return (
@@ -99,7 +100,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
             <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
           </div>
 
-          <ActiveFilters chips={chips} onRemove={(chip) => setState(chip.without)} onClearAll={clearAll} />
+          <ActiveFilters chips={chips} onRemove={removeChip} onClearAll={clearAll} />
 
           {data.error ? (
             <ListingError message={data.error} onRetry={() => void revalidator.revalidate()} />
@@ -125,7 +126,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
               className="pt-4"
               page={listing?.pagination.page ?? state.page}
               pages={pages}
-              hrefFor={(page) => `${basePath}${listingSearch({ ...state, page })}`}
+              hrefFor={pageHref}
             />
           )}
         </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Compass, GitCompareArrows, MousePointerClick, Plus, Scale, X } from 'lucide-react';
 import { COMPARISON_MIN } from '@kiyasla/contracts/constants';
-import { productHref } from '~/components/product/product-card';
+import { productHref } from '~/components/product/product-href';
 import { buttonClasses } from '~/components/ui/button-styles';
 import type { ComparisonEntry } from '~/lib/comparison-list';
 import { formatPrice } from '~/lib/format';

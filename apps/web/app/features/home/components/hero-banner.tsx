@@ -178,23 +178,27 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
         >
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         </button>
-        {slides.map((slide, index) => (
-          <button
-            key={slide.id}
-            type="button"
-            onClick={() => go(index)}
-            aria-label={`${index + 1}. slayta git`}
-            aria-current={index === active ? 'true' : undefined}
-            className="group flex h-6 items-center px-0.5"
-          >
-            <span
-              className={clsx(
-                'block h-2 rounded-full transition-all duration-300',
-                index === active ? 'w-7 bg-white' : 'w-2 bg-white/50 group-hover:bg-white/80',
-              )}
-            />
-          </button>
-        ))}
+        {/* Each dot sits in a 24 × 24 px hit area (WCAG 2.5.8 target size); the row's negative
+            margin keeps the dots where the gap between the controls put them. */}
+        <div className="-mx-1.5 flex items-center">
+          {slides.map((slide, index) => (
+            <button
+              key={slide.id}
+              type="button"
+              onClick={() => go(index)}
+              aria-label={`${index + 1}. slayta git`}
+              aria-current={index === active ? 'true' : undefined}
+              className="group flex h-6 min-w-6 items-center justify-center px-2"
+            >
+              <span
+                className={clsx(
+                  'block h-2 rounded-full transition-all duration-300',
+                  index === active ? 'w-7 bg-white' : 'w-2 bg-white/50 group-hover:bg-white/80',
+                )}
+              />
+            </button>
+          ))}
+        </div>
         <button
           type="button"
           onClick={() => setStopped((s) => !s)}

@@ -1,14 +1,38 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
+import { Skeleton } from '~/components/ui/skeleton';
 import { categoryHref } from '~/lib/categories';
-import { PriceHistoryPanel } from './price-history-panel';
+import { lazyComponent, lazyHydrated } from '~/lib/lazy-component';
 import { ProductGallery } from './product-gallery';
 import { ProductSummary } from './product-summary';
 import { ProductTabs, type TabDefinition } from './product-tabs';
-import { ReviewsPanel } from './reviews-panel';
 import { SpecificationsPanel } from './specifications-panel';
-import { StoreOffers } from './store-offers';
+
+// The price history and reviews tabs render only once opened: their code is fetched when the
+// tabs are approached (pointer or keyboard), not with the page.
+const PriceHistoryPanel = lazyComponent(() => import('./price-history-panel').then((m) => m.PriceHistoryPanel));
+const ReviewsPanel = lazyComponent(() => import('./reviews-panel').then((m) => m.ReviewsPanel));
+
+// The store offers come after the gallery and summary (below the fold on phones): their code
+// arrives after the first paint, and the server HTML is hydrated then. Compared by the instant,
+// not the Date object, so that re-renders of the page do not disturb the pending hydration.
+const StoreOffers = lazyHydrated(() => import('./store-offers').then((m) => m.StoreOffers), {
+  areEqual: (before, after) => before.offers === after.offers && before.now.getTime() === after.now.getTime(),
+});
+
+function preloadTabPanels() {
+  void PriceHistoryPanel.preload().catch(() => undefined);
+  void ReviewsPanel.preload().catch(() => undefined);
+}
+
+function PanelPlaceholder() {
+  return (
+    <div role="status" aria-label="Yükleniyor">
+      <Skeleton className="h-72 w-full rounded-xl sm:h-80" />
+    </div>
+  );
+}
 
 type TabKey = 'ozellikler' | 'fiyat-gecmisi' | 'yorumlar';
 
@@ -38,15 +62,28 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
 
   const tabs: ReadonlyArray<TabDefinition<TabKey>> = [
     { key: 'ozellikler', label: 'Özellikler', render: () => <SpecificationsPanel product={product} /> },
-    { key: 'fiyat-gecmisi', label: 'Fiyat Geçmişi', render: () => <PriceHistoryPanel productId={product._id} /> },
+    {
+      key: 'fiyat-gecmisi',
+      label: 'Fiyat Geçmişi',
+      render: () => (
+        <Suspense fallback={<PanelPlaceholder />}>
+          <PriceHistoryPanel productId={product._id} />
+        </Suspense>
+      ),
+    },
     {
       key: 'yorumlar',
       label: product.ratingsCount > 0 ? `Yorumlar (${product.ratingsCount})` : 'Yorumlar',
-      render: () => <ReviewsPanel productId={product._id} />,
+      render: () => (
+        <Suspense fallback={<PanelPlaceholder />}>
+          <ReviewsPanel productId={product._id} />
+        </Suspense>
+      ),
     },
   ];
 
   const showReviews = () => {
+    preloadTabPanels();
     select('yorumlar');
     document.getElementById('urun-bilgileri')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
@@ -64,7 +101,13 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
         <StoreOffers offers={product.prices} now={now} />
       </div>
 
-      <section id="urun-bilgileri" aria-label="Ürün bilgileri" className="mt-12 scroll-mt-36">
+      <section
+        id="urun-bilgileri"
+        aria-label="Ürün bilgileri"
+        className="mt-12 scroll-mt-36"
+        onPointerEnter={preloadTabPanels}
+        onFocus={preloadTabPanels}
+      >
         <ProductTabs tabs={tabs} selected={tab} visited={visited} onSelect={select} idPrefix="urun" />
       </section>
     </div>

@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { ZoomIn } from 'lucide-react';
 import clsx from 'clsx';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
-import { ImageLightbox, type GalleryImage } from './image-lightbox';
+import { lazyComponent } from '~/lib/lazy-component';
+import type { GalleryImage } from './image-lightbox';
+
+// The lightbox (a Radix dialog) is fetched when the image is approached, and mounted on first use.
+const ImageLightbox = lazyComponent(() => import('./image-lightbox').then((m) => m.ImageLightbox));
+const preloadLightbox = () => void ImageLightbox.preload().catch(() => undefined);
 
 export function galleryImages(product: Pick<ProductDetail, 'images' | 'image_url' | 'name'>): GalleryImage[] {
   if (product.images.length > 0) {
@@ -16,6 +21,7 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
   const images = galleryImages(product);
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
+  const [lightboxWanted, setLightboxWanted] = useState(false);
   const current = images[index] ?? images[0];
 
   return (
@@ -24,7 +30,12 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
         {current ? (
           <button
             type="button"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setLightboxWanted(true);
+              setOpen(true);
+            }}
+            onPointerEnter={preloadLightbox}
+            onFocus={preloadLightbox}
             aria-label="Görseli büyüt"
             className="group block w-full cursor-zoom-in p-6 sm:p-10"
           >
@@ -77,14 +88,18 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
         </ul>
       )}
 
-      <ImageLightbox
-        images={images}
-        index={index}
-        onIndexChange={setIndex}
-        open={open}
-        onOpenChange={setOpen}
-        title={product.name}
-      />
+      {lightboxWanted && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            images={images}
+            index={index}
+            onIndexChange={setIndex}
+            open={open}
+            onOpenChange={setOpen}
+            title={product.name}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { CompareButton } from '~/components/product/compare-button';
 import { FavoriteButton } from '~/components/product/favorite-button';
-import { PriceChangeBadge } from '~/components/product/product-card';
+import { PriceChangeBadge } from '~/components/product/price-change-badge';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { discountPercent, formatPrice } from '~/lib/format';

@@ -1,5 +1,5 @@
 import { LayoutGrid, Search } from 'lucide-react';
-import { SearchForm } from '~/components/layout/search-form';
+import { LazySearchForm } from '~/components/layout/lazy-search-form';
 import { TermLinks, type TermLink } from './term-links';
 
 /** /search without a term: a friendly prompt, a big search box and places to start. */
@@ -21,7 +21,7 @@ export function SearchPrompt({
       <p className="mx-auto mt-3 max-w-lg text-muted">
         Ürün, marka veya kategori adını yazın; fiyatları mağazalar arasında sizin için karşılaştıralım.
       </p>
-      <SearchForm
+      <LazySearchForm
         className="mx-auto mt-8"
         size="lg"
         inputLabel="Aradığınız ürünü yazın"

@@ -1,13 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import clsx from 'clsx';
-import { ActiveFilters } from '~/components/listing/active-filters';
-import { buildFilterChips } from '~/components/listing/filter-chips';
+import { buildFilterChips, type FilterChip } from '~/components/listing/filter-chips';
 import { FilterDrawer } from '~/components/listing/filter-drawer';
-import { FilterPanel } from '~/components/listing/filter-panel';
-import { activeFilterCount, clearFilters } from '~/components/listing/listing-params';
-import { ListingError } from '~/components/listing/listing-states';
-import { Pagination } from '~/components/listing/pagination';
+import { LazyFilterPanel } from '~/components/listing/lazy-filter-panel';
+import { activeFilterCount, clearFilters, type ListingState } from '~/components/listing/listing-params';
+import { ActiveFilters, ListingError, Pagination } from '~/components/listing/lazy-listing-parts';
 import { ProductResults } from '~/components/listing/product-results';
 import { SkeletonGrid } from '~/components/listing/skeleton-grid';
 import { SortSelect } from '~/components/listing/sort-select';
@@ -17,14 +15,25 @@ import { searchHref } from '~/components/layout/search-options';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { formatNumber } from '~/lib/format';
+import { lazyHydrated } from '~/lib/lazy-component';
 import type { SearchPageData } from '../search-page-data';
 import { SEARCH_KEPT_PARAMS, SEARCH_SORTS, searchPageHref, searchTermOf } from '../search-params';
-import { DidYouMean } from './did-you-mean';
-import { SearchEmpty } from './search-empty';
-import { SearchPrompt } from './search-prompt';
 import type { TermLink } from './term-links';
 
 const LISTING_OPTIONS = { sorts: SEARCH_SORTS, keep: SEARCH_KEPT_PARAMS };
+
+// The prompt (no term), the spelling note and the no-results page are not what a search usually
+// shows: their code arrives once the page is idle; when the server rendered one, it is hydrated
+// when it arrives.
+const SearchPrompt = lazyHydrated(() => import('./search-prompt').then((m) => m.SearchPrompt), {
+  clientPreload: 'idle',
+});
+const DidYouMean = lazyHydrated(() => import('./did-you-mean').then((m) => m.DidYouMean), {
+  clientPreload: 'idle',
+});
+const SearchEmpty = lazyHydrated(() => import('./search-empty').then((m) => m.SearchEmpty), {
+  clientPreload: 'idle',
+});
 
 /**
  * The search results: the term, the count and the spelling note, then the same filters, sort,
@@ -52,13 +61,20 @@ export function SearchResultsPage({
   const q = pendingSearch ? searchTermOf(new URLSearchParams(pendingSearch.search)) : data.q;
 
   const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
+  const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
+  const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
+  const pageHref = useCallback((page: number) => searchPageHref(data.q, { ...state, page }), [data.q, state]);
   const activeCount = activeFilterCount(state);
-  const clearAll = () => setState(clearFilters(state));
+  const clearAll = useCallback(() => setState(clearFilters(state)), [setState, state]);
   const total = results?.pagination.total ?? 0;
-  const trending = data.trending.flatMap(({ term }) => {
-    const to = searchHref(term);
-    return to ? [{ label: term, to }] : [];
-  });
+  const trending = useMemo(
+    () =>
+      data.trending.flatMap(({ term }) => {
+        const to = searchHref(term);
+        return to ? [{ label: term, to }] : [];
+      }),
+    [data.trending],
+  );
 
   if (!q) {
     return (
@@ -73,10 +89,10 @@ export function SearchResultsPage({
   // The filters on screen belong to the previous term until the new one has loaded.
   const switchingTerm = pendingSearch !== null && q !== data.q;
   const panel = (inDrawer: boolean) => (
-    <FilterPanel
+    <LazyFilterPanel
       facets={facets}
       state={state}
-      onChange={(next) => setState(next)}
+      onChange={onFiltersChange}
       showHeading={!inDrawer}
       className={clsx('transition-opacity', switchingTerm && 'pointer-events-none opacity-50')}
     />
@@ -130,7 +146,7 @@ export function SearchResultsPage({
               <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
             </div>
 
-            <ActiveFilters chips={chips} onRemove={(chip) => setState(chip.without)} onClearAll={clearAll} />
+            <ActiveFilters chips={chips} onRemove={removeChip} onClearAll={clearAll} />
 
             {loading ? (
               <SkeletonGrid />
@@ -145,7 +161,7 @@ export function SearchResultsPage({
                 className="pt-4"
                 page={results.pagination.page}
                 pages={results.pagination.pages}
-                hrefFor={(page) => searchPageHref(data.q, { ...state, page })}
+                hrefFor={pageHref}
               />
             )}
           </div>

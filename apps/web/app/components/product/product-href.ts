@@ -1,0 +1,4 @@
+/** The address of a product page. */
+export function productHref(id: string): string {
+  return `/product/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * Components whose code is not part of a page's initial JavaScript (ADR 010).
+ *
+ * `lazyComponent` is `React.lazy` with three additions:
+ * - `preload()` starts the download early (on hover or focus), and once the module has arrived
+ *   the component renders at once, without passing through its Suspense fallback;
+ * - `clientPreload` starts it by itself in the browser: `'module'` as soon as the module that
+ *   declares the component runs (content the page shows: its server HTML is hydrated when the
+ *   code arrives), `'idle'` once the page has loaded and the browser is idle (parts that are
+ *   likely to be used soon: the search dropdown, toasts);
+ * - on the server the module is loaded when this file is evaluated, so server rendering never
+ *   waits for it: the HTML carries the component's content, not its fallback. In the browser the
+ *   Suspense boundary around it keeps that HTML until the code has arrived and hydrates it then.
+ *
+ * `lazyHydrated` wraps one in its Suspense boundary for server-rendered content (see below).
+ *
+ * React resolves a lazy component synchronously when its loader returns a thenable that calls
+ * back at once; that is how a loaded module skips the fallback.
+ */
+import {
+  lazy,
+  memo,
+  Suspense,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+
+export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the code; resolves once it can render without suspending. */
+  preload: () => Promise<void>;
+};
+
+export interface LazyComponentOptions {
+  clientPreload?: 'module' | 'idle';
+}
+
+/** Runs `task` after the load event, when the browser has nothing else to do. */
+export function whenIdle(task: () => void): void {
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 5000 });
+    else setTimeout(task, 500);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
+export function lazyComponent<C extends ComponentType<any>>(
+  load: () => Promise<C>,
+  options: LazyComponentOptions = {},
+): PreloadableComponent<ComponentProps<C>> {
+  let loaded: C | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (error: unknown) => {
+        // Let a later preload try again (offline, or a new deployment replaced the file).
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const quietPreload = () => void preload().catch(() => undefined);
+
+  const Component = lazy(() => {
+    if (loaded) {
+      const module = { default: loaded };
+      return { then: (resolve: (value: typeof module) => void) => resolve(module) } as Promise<typeof module>;
+    }
+    return preload().then(() => ({ default: loaded! }));
+  });
+
+  if (import.meta.env.SSR) quietPreload();
+  else if (options.clientPreload === 'module') quietPreload();
+  else if (options.clientPreload === 'idle') whenIdle(quietPreload);
+
+  return Object.assign(Component, { preload }) as PreloadableComponent<ComponentProps<C>>;
+}
+
+export interface LazyHydratedOptions<P> {
+  /** When the browser fetches the code by itself (default `'module'`: right away). */
+  clientPreload?: LazyComponentOptions['clientPreload'];
+  /** Shown only if the component has to render in the browser before its code has arrived. */
+  fallback?: ReactNode;
+  /** Props equality for the memo (default: shallow). */
+  areEqual?: (before: Readonly<P>, after: Readonly<P>) => boolean;
+}
+
+/**
+ * Server-rendered content whose code is fetched after the first paint and hydrated when it
+ * arrives, in its own Suspense boundary.
+ *
+ * Memoized: if the parent re-rendered the boundary with new props before it has hydrated, React
+ * would drop the server HTML and show the fallback until the code arrives. Callers pass stable
+ * props (memoized values and callbacks), so re-renders of the page stop here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
+export function lazyHydrated<C extends ComponentType<any>>(
+  load: () => Promise<C>,
+  { clientPreload = 'module', fallback = null, areEqual }: LazyHydratedOptions<ComponentProps<C>> = {},
+) {
+  const Component = lazyComponent(load, { clientPreload });
+  function LazyHydrated(props: ComponentProps<C>) {
+    return (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return memo(LazyHydrated, areEqual);
+}
