@@ -1,6 +1,10 @@
 /**
- * React Router's default server entry, with one change: `progressiveChunkSize`.
+ * React Router's default server entry, with two changes.
  *
+ * The module preloads get `fetchpriority="low"` (lib/low-priority-preloads.server.ts): the
+ * stylesheet and the main image come first.
+ *
+ * `progressiveChunkSize`:
  * React moves a finished Suspense boundary out of the HTML's flow (to the end of the document,
  * swapped in by an inline script) once more than `progressiveChunkSize` bytes precede it. The
  * parts of a page whose code loads after the first paint (lib/lazy-component) are such
@@ -17,6 +21,7 @@ import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { lowPriorityModulePreloads } from '~/lib/low-priority-preloads.server';
 
 export const streamTimeout = 5_000;
 
@@ -64,7 +69,7 @@ export default function handleRequest(
 
         responseHeaders.set('Content-Type', 'text/html');
 
-        pipe(body);
+        pipe(lowPriorityModulePreloads()).pipe(body);
 
         resolve(
           new Response(stream, {

@@ -4,8 +4,8 @@
  * `lazyComponent` is `React.lazy` with three additions:
  * - `preload()` starts the download early (on hover or focus), and once the module has arrived
  *   the component renders at once, without passing through its Suspense fallback;
- * - `clientPreload` starts it by itself in the browser: `'module'` as soon as the module that
- *   declares the component runs (content the page shows: its server HTML is hydrated when the
+ * - `clientPreload` starts it by itself in the browser: `'module'` right after the module that
+ *   declares the component has run (content the page shows: its server HTML is hydrated when the
  *   code arrives), `'idle'` once the page has loaded and the browser is idle (parts that are
  *   likely to be used soon: the search dropdown, toasts);
  * - on the server the module is loaded when this file is evaluated, so server rendering never
@@ -75,7 +75,8 @@ export function lazyComponent<C extends ComponentType<any>>(
   });
 
   if (import.meta.env.SSR) quietPreload();
-  else if (options.clientPreload === 'module') quietPreload();
+  // In a task of its own: not part of evaluating the page's modules, which blocks the main thread.
+  else if (options.clientPreload === 'module') setTimeout(quietPreload, 0);
   else if (options.clientPreload === 'idle') whenIdle(quietPreload);
 
   return Object.assign(Component, { preload }) as PreloadableComponent<ComponentProps<C>>;

@@ -115,6 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         description="Kataloğumuza yeni katılan ürünler"
         viewAllHref={`${browseHref}?sort=newest`}
         state={sectionState(sections?.latest)}
+        hydrateTurn={0}
       />
 
       <ProductSection
@@ -123,6 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         description="Alışverişçilerin en çok ilgilendiği ürünler"
         viewAllHref={`${browseHref}?sort=popularity`}
         state={sectionState(sections?.popular)}
+        hydrateTurn={1}
       />
 
       <LaterSections

@@ -1,5 +1,7 @@
+import { memo, type ReactNode } from 'react';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { ProductCard } from '~/components/product/product-card';
+import { HydrateWhenIdle } from '~/lib/hydrate-when-idle';
 import { lazyHydrated } from '~/lib/lazy-component';
 import type { ViewMode } from './listing-params';
 import { RESULTS_GRID, SkeletonGrid } from './skeleton-grid';
@@ -11,8 +13,29 @@ const LazyCompactTable = lazyHydrated(() => import('./compact-table').then((m) =
   fallback: <SkeletonGrid />,
 });
 
-/** The products of a listing page in the chosen view. */
-export function ProductResults({
+/** Cards hydrated with the page (above the fold on phones); the rest in idle turns of three. */
+const EAGER_CARDS = 2;
+const CARDS_PER_TURN = 3;
+
+function inTurns<T>(items: readonly T[], render: (item: T, index: number) => ReactNode): ReactNode {
+  const eager = items.slice(0, EAGER_CARDS).map(render);
+  const later: ReactNode[] = [];
+  for (let from = EAGER_CARDS, turn = 0; from < items.length; from += CARDS_PER_TURN, turn++) {
+    later.push(
+      <HydrateWhenIdle key={`turn-${turn}`} turn={turn}>
+        {items.slice(from, from + CARDS_PER_TURN).map((item, i) => render(item, from + i))}
+      </HydrateWhenIdle>,
+    );
+  }
+  return [...eager, ...later];
+}
+
+/**
+ * The products of a listing page in the chosen view. Memoized: the page re-renders after
+ * hydration (router state), and the cards still waiting for their turn must not see new props
+ * (React would then render them afresh instead of hydrating them).
+ */
+export const ProductResults = memo(function ProductResults({
   products,
   view,
   caption,
@@ -26,7 +49,7 @@ export function ProductResults({
   if (view === 'list') {
     return (
       <ul aria-label={caption} className="space-y-4">
-        {products.map((product, i) => (
+        {inTurns(products, (product, i) => (
           <li key={product._id}>
             <ProductCard product={product} variant="list" headingLevel={2} priority={i < 3} />
           </li>
@@ -36,11 +59,11 @@ export function ProductResults({
   }
   return (
     <ul aria-label={caption} className={RESULTS_GRID}>
-      {products.map((product, i) => (
+      {inTurns(products, (product, i) => (
         <li key={product._id}>
           <ProductCard product={product} headingLevel={2} priority={i < 3} />
         </li>
       ))}
     </ul>
   );
-}
+});

@@ -71,7 +71,44 @@ export interface AuthContextValue {
   endSession: () => void;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+type AuthActions = Omit<AuthContextValue, 'status' | 'user' | 'token'>;
+
+/** `ready`: hydration is over (and a stored session can be read); `verifying`: see below. */
+interface AuthFlags {
+  ready: boolean;
+  verifying: boolean;
+}
+
+/**
+ * The provider's own state, outside React state on purpose: the context value never changes, and
+ * every useAuth() subscribes to the flags and the session itself. A context change would reach
+ * into the parts of the page that are still waiting to be hydrated (lib/lazy-component) and make
+ * React render them afresh, discarding their server HTML.
+ */
+function createFlagsStore() {
+  let flags: AuthFlags = { ready: false, verifying: false };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => flags,
+    set(change: Partial<AuthFlags>) {
+      flags = { ...flags, ...change };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+interface AuthContextStore {
+  actions: AuthActions;
+  flags: ReturnType<typeof createFlagsStore>;
+}
+
+const AuthContext = createContext<AuthContextStore | null>(null);
+const SERVER_FLAGS: AuthFlags = { ready: false, verifying: false };
+const serverFlags = () => SERVER_FLAGS;
 
 /**
  * The text for a failed sign-in (spec §8): the server's message when it gave one, 'Giriş
@@ -99,17 +136,17 @@ const noSession = () => null;
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useSyncExternalStore(subscribeSession, getStoredSession, noSession);
-  const [ready, setReady] = useState(false);
+  const [flags] = useState(createFlagsStore);
   // A token is stored but no usable user: stay `loading` until GET /auth/me answers.
-  const [verifying, setVerifying] = useState(false);
+  const { ready } = useSyncExternalStore(flags.subscribe, flags.get, serverFlags);
 
   useEffect(() => {
     let active = true;
     const start = () => {
-      setReady(true);
+      flags.set({ ready: true });
       if (!getStoredTokens().token) return;
       const userMissing = getStoredSession() === null;
-      if (userMissing) setVerifying(true);
+      if (userMissing) flags.set({ verifying: true });
       getMe()
         .then((user) => {
           const current = getStoredSession();
@@ -124,7 +161,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           else console.warn('Profil yenilenemedi', error);
         })
         .finally(() => {
-          if (active) setVerifying(false);
+          if (active) flags.set({ verifying: false });
         });
     };
     // A stored session is read once its contract check has loaded (session-store); until then
@@ -140,7 +177,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, []);
+  }, [flags]);
 
   // The session's owner changed (sign-in, sign-out, another account, another tab): drop the
   // previous owner's data. The first value after hydration is the baseline, not a change.
@@ -204,27 +241,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (getStoredTokens().token) saveStoredUser(user);
   }, []);
 
-  const value = useMemo<AuthContextValue>(() => {
-    const status: AuthStatus = !ready ? 'loading' : session ? 'authenticated' : verifying ? 'loading' : 'anonymous';
-    return {
-      status,
-      user: ready ? (session?.user ?? null) : null,
-      token: ready ? (session?.token ?? null) : null,
-      login,
-      register,
-      googleLogin,
-      logout,
-      refreshProfile,
-      updateUser,
-      endSession: clearSession,
-    };
-  }, [ready, session, verifying, login, register, googleLogin, logout, refreshProfile, updateUser]);
+  const value = useMemo<AuthContextStore>(
+    () => ({
+      actions: { login, register, googleLogin, logout, refreshProfile, updateUser, endSession: clearSession },
+      flags,
+    }),
+    [flags, login, register, googleLogin, logout, refreshProfile, updateUser],
+  );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
-  return value;
+  const store = useContext(AuthContext);
+  if (!store) throw new Error('useAuth must be used inside <AuthProvider>');
+  const session = useSyncExternalStore(subscribeSession, getStoredSession, noSession);
+  const { ready, verifying } = useSyncExternalStore(store.flags.subscribe, store.flags.get, serverFlags);
+  return useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = !ready ? 'loading' : session ? 'authenticated' : verifying ? 'loading' : 'anonymous';
+    return {
+      status,
+      user: ready ? (session?.user ?? null) : null,
+      token: ready ? (session?.token ?? null) : null,
+      ...store.actions,
+    };
+  }, [ready, session, verifying, store]);
 }

@@ -5,6 +5,7 @@ import { HOME_SECTION_SIZE } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { ProductCard, ProductCardSkeleton } from '~/components/product/product-card';
 import { buttonClasses } from '~/components/ui/button-styles';
+import { HydrateWhenIdle } from '~/lib/hydrate-when-idle';
 import { SectionHeading } from './section-heading';
 
 export type ProductSectionState =
@@ -20,6 +21,8 @@ interface ProductSectionProps {
   viewAllHref?: string;
   state: ProductSectionState;
   priority?: boolean;
+  /** Sections below the fold: their cards hydrate in this idle turn (lib/hydrate-when-idle). */
+  hydrateTurn?: number;
 }
 
 const GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4';
@@ -27,8 +30,27 @@ const GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4';
 const ROW =
   '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 min-[480px]:mx-0 min-[480px]:grid min-[480px]:grid-cols-2 min-[480px]:gap-4 min-[480px]:overflow-visible min-[480px]:px-0 min-[480px]:pb-0 lg:grid-cols-4';
 
-export function ProductSection({ id, title, description, viewAllHref, state, priority }: ProductSectionProps) {
+export function ProductSection({
+  id,
+  title,
+  description,
+  viewAllHref,
+  state,
+  priority,
+  hydrateTurn,
+}: ProductSectionProps) {
   const headingId = `${id}-title`;
+  const cards =
+    state.status === 'ready'
+      ? state.products.map((product) => (
+          <li
+            key={product._id}
+            className="w-[80%] max-w-80 shrink-0 snap-start min-[480px]:w-auto min-[480px]:max-w-none"
+          >
+            <ProductCard product={product} priority={priority} />
+          </li>
+        ))
+      : null;
   return (
     <section id={id} aria-labelledby={headingId} className="scroll-mt-32">
       <SectionHeading
@@ -71,14 +93,7 @@ export function ProductSection({ id, title, description, viewAllHref, state, pri
       )}
       {state.status === 'ready' && state.products.length > 0 && (
         <ul className={ROW}>
-          {state.products.map((product) => (
-            <li
-              key={product._id}
-              className="w-[80%] max-w-80 shrink-0 snap-start min-[480px]:w-auto min-[480px]:max-w-none"
-            >
-              <ProductCard product={product} priority={priority} />
-            </li>
-          ))}
+          {hydrateTurn === undefined ? cards : <HydrateWhenIdle turn={hydrateTurn}>{cards}</HydrateWhenIdle>}
         </ul>
       )}
     </section>
