@@ -36,6 +36,7 @@ function browserModules(): Plugin {
 }
 
 const appDir = path.resolve(import.meta.dirname, 'app');
+const reactDomMain = /[\\/]node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/;
 
 /**
  * Chunks of the browser build. Left to itself, the bundler makes one chunk per distinct set of
@@ -111,6 +112,9 @@ function clientChunks(): Plugin {
       if (name !== 'client') return;
       return {
         build: {
+          // Vite's helper that fetches a lazy chunk's imports alongside it costs every page
+          // 1 KB; lazy chunks mostly import what the page has already loaded.
+          modulePreload: false,
           rolldownOptions: {
             output: {
               codeSplitting: {
@@ -122,6 +126,9 @@ function clientChunks(): Plugin {
                   ...[4, 3, 2, 1].map((routes) => ({ kind: 'pages', routes, priority: routes })),
                 ].map(({ kind, routes, priority }) => ({
                   name: (id: string, ctx: ChunkingContext) => {
+                    // react-dom's small main module is shared by the shell and the client entry
+                    // (react-dom/client); it would otherwise be a file of its own on every page.
+                    if (kind === 'shell' && reactDomMain.test(id)) return 'shell';
                     const group = groupsOf(ctx).get(id);
                     return group?.kind === kind && group.routes === routes ? group.name : null;
                   },

@@ -5,7 +5,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { themeInitScript } from '~/lib/theme';
 import { Logo } from '~/components/layout/logo';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
 import { AuthProvider } from '~/lib/auth/auth-context';
 import { markAppHydrated } from '~/lib/hydrate-when-idle';

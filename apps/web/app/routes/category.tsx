@@ -3,7 +3,7 @@ import type { Route } from './+types/category';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { onlyViewChanged } from '~/components/listing/listing-params';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
 import { categoryHref } from '~/lib/categories';

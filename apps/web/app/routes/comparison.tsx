@@ -1,4 +1,4 @@
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { ComparisonPage } from '~/features/comparison/components/comparison-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/comparison';

@@ -1,5 +1,5 @@
 import { RequireAuth } from '~/components/auth/require-auth';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { FavoritesPage } from '~/features/favorites/components/favorites-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/favorites';

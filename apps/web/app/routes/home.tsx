@@ -8,7 +8,7 @@ import { getLatestProducts, splitHomeSections } from '~/features/home/api/get-la
 import { HeroBanner } from '~/features/home/components/hero-banner';
 import { PopularCategories } from '~/features/home/components/popular-categories';
 import { ProductSection, type ProductSectionState } from '~/features/home/components/product-section';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { buildCategoryTree, categoryHref } from '~/lib/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME, siteOrigin } from '~/lib/seo';

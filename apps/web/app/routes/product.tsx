@@ -2,7 +2,7 @@ import { data, useLocation } from 'react-router';
 import type { Route } from './+types/product';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { ListingError } from '~/components/listing/lazy-listing-parts';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { getProduct } from '~/features/product-detail/api/get-product';

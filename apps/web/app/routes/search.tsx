@@ -3,7 +3,7 @@ import { data, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs }
 import type { Route } from './+types/search';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { onlyViewChanged } from '~/components/listing/listing-params';
-import { RouteErrorContent } from '~/components/layout/route-error';
+import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { loadSearchPage } from '~/features/search/search-page-data';
 import { SearchResultsPage } from '~/features/search/components/search-results-page';
 import { categoryHref } from '~/lib/categories';

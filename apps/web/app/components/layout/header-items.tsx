@@ -1,12 +1,8 @@
-/** What the header and its phone menu share: the list entries, the sign-in buttons, sign-out. */
-import { Link, useNavigate } from 'react-router';
-import { AlarmClock, Bell, Crown, GitCompareArrows, Heart, LogIn, UserPlus, type LucideIcon } from 'lucide-react';
+/** What the header and its phone menu share: the list entries and the sign-in buttons. */
+import { Link } from 'react-router';
+import { AlarmClock, Bell, GitCompareArrows, Heart, LogIn, UserPlus, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import type { User } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { useAuth } from '~/lib/auth/auth-context';
-import { toast } from '~/lib/toast';
 import type { HeaderCounts } from './use-header-counts';
 
 export interface HeaderEntry {
@@ -43,32 +39,4 @@ export function AuthButtons({ className, stretch }: { className?: string; stretc
       </Link>
     </div>
   );
-}
-
-/** Admin and moderator see the way to the back office (spec §6). */
-export function canOpenAdmin(user: User): boolean {
-  return user.role === 'admin' || user.role === 'moderator';
-}
-
-export function PremiumBadge({ compact = false }: { compact?: boolean }) {
-  return (
-    <span
-      title="Premium üye"
-      className="inline-flex items-center gap-1 rounded-full border border-warning/40 bg-warning/10 px-2 py-0.5 text-xs font-semibold text-warning"
-    >
-      <Crown aria-hidden="true" className="size-3.5" />
-      <span className={clsx(compact && 'sr-only')}>Premium</span>
-    </span>
-  );
-}
-
-/** Logs out (locally even when the server call fails) and goes home. */
-export function useLogout() {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-  return async () => {
-    await logout();
-    toast.success(messages.auth.logoutSuccess);
-    void navigate('/');
-  };
 }

@@ -1,28 +1,19 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import { Menu, X } from 'lucide-react';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
 import { CountBadge } from '~/components/ui/count-badge';
-import { buttonClasses } from '~/components/ui/button-styles';
 import { Skeleton } from '~/components/ui/skeleton';
-import { UserAvatar } from '~/components/ui/user-avatar';
 import { useAuth } from '~/lib/auth/auth-context';
 import { formatBadgeCount } from '~/lib/format';
 import { lazyComponent } from '~/lib/lazy-component';
-import {
-  AuthButtons,
-  canOpenAdmin,
-  ENTRIES,
-  entryName,
-  PremiumBadge,
-  useLogout,
-  type HeaderEntry,
-} from './header-items';
+import { AuthButtons, ENTRIES, entryName, type HeaderEntry } from './header-items';
 import { LazySearchForm } from './lazy-search-form';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { useHeaderCounts } from './use-header-counts';
+
+const SignedInControls = lazyComponent(() => import('./signed-in-controls').then((m) => m.SignedInControls));
 
 // The phone menu opens on demand: its code is fetched when the menu button is approached.
 const MobileMenu = lazyComponent(() => import('./mobile-menu').then((m) => m.MobileMenu));
@@ -46,47 +37,6 @@ function HeaderIconLink({ entry, count }: { entry: HeaderEntry; count: number })
         {entry.label}
       </span>
     </Link>
-  );
-}
-
-function AccountArea({ user }: { user: User }) {
-  const onLogout = useLogout();
-  return (
-    <div className="ml-2 hidden items-center gap-1.5 md:flex">
-      <Link
-        to="/profile"
-        aria-label="Profilim"
-        title="Profilim"
-        className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 text-sm text-ink transition-colors hover:bg-surface-2 lg:pr-3"
-      >
-        <UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatar} className="size-8 text-xs" />
-        <span className="hidden max-w-36 truncate lg:inline">
-          <span className="text-muted">Merhaba, </span>
-          <span className="font-semibold">{user.firstName}</span>
-        </span>
-      </Link>
-      {user.isPremium && <PremiumBadge compact />}
-      {canOpenAdmin(user) && (
-        <Link
-          to="/admin"
-          aria-label="Yönetim Paneli"
-          title="Yönetim Paneli"
-          className={buttonClasses('secondary', 'sm', 'px-2.5 xl:px-3')}
-        >
-          <ShieldCheck aria-hidden="true" className="size-4" />
-          <span className="hidden xl:inline">Yönetim</span>
-        </Link>
-      )}
-      <button
-        type="button"
-        onClick={() => void onLogout()}
-        title="Çıkış Yap"
-        aria-label="Çıkış Yap"
-        className="inline-flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-danger"
-      >
-        <LogOut aria-hidden="true" className="size-[18px]" />
-      </button>
-    </div>
   );
 }
 
@@ -146,18 +96,11 @@ export function Header({ categories }: { categories: readonly CategoryNode[] | n
             ))}
           </nav>
           <ThemeToggle />
-          {user && (
-            <Link to="/profile" aria-label="Profilim" title="Profilim" className="rounded-full p-1 md:hidden">
-              <UserAvatar
-                firstName={user.firstName}
-                lastName={user.lastName}
-                src={user.avatar}
-                className="size-8 text-xs"
-              />
-            </Link>
-          )}
           {user ? (
-            <AccountArea user={user} />
+            // The signed-in controls' code is fetched once there is a signed-in user.
+            <Suspense fallback={<Skeleton className="ml-2 hidden h-10 w-52 md:block" />}>
+              <SignedInControls user={user} />
+            </Suspense>
           ) : status === 'anonymous' ? (
             <AuthButtons className="ml-2 hidden md:flex" />
           ) : (

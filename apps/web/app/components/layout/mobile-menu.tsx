@@ -9,7 +9,8 @@ import { useAuth } from '~/lib/auth/auth-context';
 import { categoryHref } from '~/lib/categories';
 import { formatBadgeCount } from '~/lib/format';
 import { CategoryIcon } from './category-icon';
-import { AuthButtons, canOpenAdmin, ENTRIES, entryName, PremiumBadge, useLogout } from './header-items';
+import { canOpenAdmin, PremiumBadge, useLogout } from './account-items';
+import { AuthButtons, ENTRIES, entryName } from './header-items';
 import type { HeaderCounts } from './use-header-counts';
 
 function MobileAccount({ user }: { user: User }) {

@@ -156,7 +156,14 @@ export function SearchForm({
   }
 
   return (
-    <form role="search" aria-label={formLabel} onSubmit={onSubmit} className={clsx('relative flex w-full', className)}>
+    // `action`: before its code has arrived (or without JavaScript) the box still searches.
+    <form
+      role="search"
+      action="/search"
+      aria-label={formLabel}
+      onSubmit={onSubmit}
+      className={clsx('relative flex w-full', className)}
+    >
       <label htmlFor={inputId} className="sr-only">
         {inputLabel}
       </label>

@@ -1,19 +1,26 @@
+import { useMemo } from 'react';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
-import type { FilterChip } from './filter-chips';
+import type { Facets } from '@kiyasla/contracts/catalog';
+import { buildFilterChips, type FilterChip } from './filter-chips';
+import type { ListingState } from './listing-params';
 
-/** The "Aktif Filtreler" panel: one removable chip per filter and 'Tümünü Temizle'. */
+/** The "Aktif Filtreler" panel: one removable chip per filter of `state` and 'Tümünü Temizle'. */
 export function ActiveFilters({
-  chips,
+  state,
+  facets,
   onRemove,
   onClearAll,
   className,
 }: {
-  chips: readonly FilterChip[];
+  state: ListingState;
+  /** For the labels of the chips (brand and store names). */
+  facets: Facets | null;
   onRemove: (chip: FilterChip) => void;
   onClearAll: () => void;
   className?: string;
 }) {
+  const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
   if (chips.length === 0) return null;
   return (
     <section

@@ -15,7 +15,7 @@ export function FavoriteButton({
   productName: string;
   className?: string;
 }) {
-  const { isFavorite, pending, toggle } = useFavoriteToggle(productId, productName);
+  const { isFavorite, pending, toggle, prepare } = useFavoriteToggle(productId, productName);
   const label = isFavorite ? `${productName} ürününü favorilerden çıkar` : `${productName} ürününü favorilere ekle`;
   return (
     <button
@@ -25,6 +25,8 @@ export function FavoriteButton({
       aria-busy={pending || undefined}
       title={isFavorite ? 'Favorilerden çıkar' : 'Favorilere ekle'}
       onClick={toggle}
+      onPointerEnter={prepare}
+      onFocus={prepare}
       className={clsx(
         'inline-flex h-9 w-9 items-center justify-center rounded-full bg-surface/90 shadow-sm ring-1 ring-line backdrop-blur transition-colors',
         isFavorite ? 'text-danger' : 'text-muted hover:text-danger',

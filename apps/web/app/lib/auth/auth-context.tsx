@@ -23,20 +23,15 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AuthSession, LoginRequest, RegisterRequest, User } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import type { LoginRequest, RegisterRequest, User } from '@kiyasla/contracts/auth';
 import { isApiError } from '~/lib/api-client';
 import { getMe } from './api/get-me';
-import { googleLogin as googleLoginCall } from './api/google-login';
-import { login as loginCall } from './api/login';
 import { logout as logoutCall } from './api/logout';
-import { register as registerCall } from './api/register';
 import { accountKeys } from './api/query-keys';
 import {
   clearSession,
   getStoredSession,
   getStoredTokens,
-  saveSession,
   saveStoredUser,
   subscribeSession,
   whenSessionReadable,
@@ -110,27 +105,6 @@ const AuthContext = createContext<AuthContextStore | null>(null);
 const SERVER_FLAGS: AuthFlags = { ready: false, verifying: false };
 const serverFlags = () => SERVER_FLAGS;
 
-/**
- * The text for a failed sign-in (spec §8): the server's message when it gave one, 'Giriş
- * başarısız' ('Kayıt başarısız') when it answered without one, and 'Giriş sırasında bir hata
- * oluştu' ('Kayıt sırasında…') when the request itself failed.
- */
-export function authFailure(error: unknown, failed: string, failedWhile: string): AuthResult {
-  if (!isApiError(error) || error.status === 0) return { success: false, message: failedWhile };
-  if (error.code === 'HTTP_ERROR') return { success: false, message: failed, code: error.code };
-  return {
-    success: false,
-    message: error.message || failed,
-    code: error.code,
-    ...(error.errors ? { errors: error.errors } : {}),
-  };
-}
-
-function sessionResult(session: AuthSession, message?: string): AuthResult {
-  saveSession(session);
-  return { success: true, user: session.user, ...(message ? { message } : {}) };
-}
-
 const noSession = () => null;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -193,29 +167,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'public-config' });
   }, [ready, userId, queryClient]);
 
-  const login = useCallback(async (input: LoginRequest): Promise<AuthResult> => {
-    try {
-      return sessionResult(await loginCall(input));
-    } catch (error) {
-      return authFailure(error, messages.auth.loginFailed, messages.auth.loginError);
-    }
-  }, []);
-
-  const register = useCallback(async (input: RegisterRequest): Promise<AuthResult> => {
-    try {
-      return sessionResult(await registerCall(input));
-    } catch (error) {
-      return authFailure(error, messages.auth.registerFailed, messages.auth.registerError);
-    }
-  }, []);
-
-  const googleLogin = useCallback(async (credential: string, rememberMe?: boolean): Promise<AuthResult> => {
-    try {
-      return sessionResult(await googleLoginCall({ credential, ...(rememberMe ? { rememberMe } : {}) }));
-    } catch (error) {
-      return authFailure(error, messages.auth.googleFailed, messages.auth.googleError);
-    }
-  }, []);
+  // Signing in happens on two pages: its code is fetched there (lib/auth/auth-actions).
+  const login = useCallback(
+    (input: LoginRequest) => import('./auth-actions').then((actions) => actions.login(input)),
+    [],
+  );
+  const register = useCallback(
+    (input: RegisterRequest) => import('./auth-actions').then((actions) => actions.register(input)),
+    [],
+  );
+  const googleLogin = useCallback(
+    (credential: string, rememberMe?: boolean) =>
+      import('./auth-actions').then((actions) => actions.googleLogin(credential, rememberMe)),
+    [],
+  );
 
   const logout = useCallback(async () => {
     const tokens = getStoredTokens();
@@ -250,6 +215,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The sign-in pages fetch the sign-in code when they open, not when the form is sent. */
+export function usePreloadSignIn(): void {
+  useEffect(() => {
+    void import('./auth-actions').catch(() => undefined);
+  }, []);
 }
 
 export function useAuth(): AuthContextValue {

@@ -8,7 +8,7 @@ import { loginRequestSchema, REMEMBER_ME_DAYS, type LoginRequest, type User } fr
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
-import { useAuth } from '~/lib/auth/auth-context';
+import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
 import { safeRedirect } from '~/lib/auth/safe-redirect';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { toast } from '~/lib/toast';
@@ -23,6 +23,7 @@ const FIELDS = ['email', 'password'] as const;
 /** /login: e-mail, password, "Beni hatırla"; back to the `redirect` path (same site only) afterwards. */
 export function LoginForm() {
   const { login } = useAuth();
+  usePreloadSignIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirect'));

@@ -18,7 +18,7 @@ import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from
 import { PasswordInput } from '~/components/ui/password-input';
 import { updateDetails } from '~/lib/auth/api/update-details';
 import { updateNotificationSettings } from '~/lib/auth/api/update-notification-settings';
-import { useAuth } from '~/lib/auth/auth-context';
+import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
 import { safeRedirect } from '~/lib/auth/safe-redirect';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { usePublicConfig } from '~/lib/public-config';
@@ -58,6 +58,7 @@ function nameHint(value: string | undefined): string | undefined {
  */
 export function RegisterForm() {
   const auth = useAuth();
+  usePreloadSignIn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirect'));

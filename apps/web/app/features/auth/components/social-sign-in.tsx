@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { User } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
-import { useAuth } from '~/lib/auth/auth-context';
+import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
 import { usePublicConfig } from '~/lib/public-config';
 import { GoogleSignInButton } from './google-sign-in-button';
 
@@ -18,6 +18,7 @@ interface SocialSignInProps {
 export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError }: SocialSignInProps) {
   const config = usePublicConfig();
   const { googleLogin } = useAuth();
+  usePreloadSignIn();
   const clientId = config?.features.enableSocialLogin ? config.auth.googleClientId : null;
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
   const hide = useCallback(() => setGoogleUnavailable(true), []);

@@ -1,9 +1,9 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import clsx from 'clsx';
-import { buildFilterChips, type FilterChip } from '~/components/listing/filter-chips';
+import type { FilterChip } from '~/components/listing/filter-chips';
 import { FilterDrawer } from '~/components/listing/filter-drawer';
-import { LazyFilterPanel } from '~/components/listing/lazy-filter-panel';
+import { FilterPanel } from '~/components/listing/filter-panel';
 import { activeFilterCount, clearFilters, listingSearch, type ListingState } from '~/components/listing/listing-params';
 import { ActiveFilters, ListingEmpty, ListingError, Pagination } from '~/components/listing/lazy-listing-parts';
 import { ProductResults } from '~/components/listing/product-results';
@@ -35,7 +35,6 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
     revalidator.state === 'loading';
   const total = listing?.pagination.total ?? 0;
   const pages = listing?.pagination.pages ?? 0;
-  const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
   const activeCount = activeFilterCount(state);
   const clearAll = useCallback(() => setState(clearFilters(state)), [setState, state]);
 
@@ -50,7 +49,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
   const pageHref = useCallback((page: number) => `${basePath}${listingSearch({ ...state, page })}`, [basePath, state]);
   const panel = (inDrawer: boolean) => (
-    <LazyFilterPanel facets={facets} state={state} onChange={onFiltersChange} showHeading={!inDrawer} />
+    <FilterPanel facets={facets} state={state} onChange={onFiltersChange} showHeading={!inDrawer} />
   );
 
   return (
@@ -100,7 +99,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
             <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
           </div>
 
-          <ActiveFilters chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+          <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
           {data.error ? (
             <ListingError message={data.error} onRetry={() => void revalidator.revalidate()} />

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import clsx from 'clsx';
-import { buildFilterChips, type FilterChip } from '~/components/listing/filter-chips';
+import type { FilterChip } from '~/components/listing/filter-chips';
 import { FilterDrawer } from '~/components/listing/filter-drawer';
-import { LazyFilterPanel } from '~/components/listing/lazy-filter-panel';
+import { FilterPanel } from '~/components/listing/filter-panel';
 import { activeFilterCount, clearFilters, type ListingState } from '~/components/listing/listing-params';
 import { ActiveFilters, ListingError, Pagination } from '~/components/listing/lazy-listing-parts';
 import { ProductResults } from '~/components/listing/product-results';
@@ -60,7 +60,6 @@ export function SearchResultsPage({
   const loading = pendingSearch !== null || revalidator.state === 'loading';
   const q = pendingSearch ? searchTermOf(new URLSearchParams(pendingSearch.search)) : data.q;
 
-  const chips = useMemo(() => buildFilterChips(state, facets), [state, facets]);
   const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
   const pageHref = useCallback((page: number) => searchPageHref(data.q, { ...state, page }), [data.q, state]);
@@ -89,7 +88,7 @@ export function SearchResultsPage({
   // The filters on screen belong to the previous term until the new one has loaded.
   const switchingTerm = pendingSearch !== null && q !== data.q;
   const panel = (inDrawer: boolean) => (
-    <LazyFilterPanel
+    <FilterPanel
       facets={facets}
       state={state}
       onChange={onFiltersChange}
@@ -146,7 +145,7 @@ export function SearchResultsPage({
               <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
             </div>
 
-            <ActiveFilters chips={chips} onRemove={removeChip} onClearAll={clearAll} />
+            <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
             {loading ? (
               <SkeletonGrid />
