@@ -107,6 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         description="Editörlerimizin seçtiği, fiyatı takip edilen ürünler"
         state={sectionState(featured.ok ? featured.data : undefined)}
         priority
+        hydrateTurn={0}
       />
 
       <ProductSection
@@ -115,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         description="Kataloğumuza yeni katılan ürünler"
         viewAllHref={`${browseHref}?sort=newest`}
         state={sectionState(sections?.latest)}
-        hydrateTurn={0}
+        hydrateTurn={1}
       />
 
       <ProductSection
@@ -124,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         description="Alışverişçilerin en çok ilgilendiği ürünler"
         viewAllHref={`${browseHref}?sort=popularity`}
         state={sectionState(sections?.popular)}
-        hydrateTurn={1}
+        hydrateTurn={2}
       />
 
       <LaterSections

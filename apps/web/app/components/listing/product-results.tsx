@@ -13,21 +13,19 @@ const LazyCompactTable = lazyHydrated(() => import('./compact-table').then((m) =
   fallback: <SkeletonGrid />,
 });
 
-/** Cards hydrated with the page (above the fold on phones); the rest in idle turns of three. */
-const EAGER_CARDS = 2;
-const CARDS_PER_TURN = 3;
+/** Cards hydrate after the rest of the page, two per idle turn (lib/hydrate-when-idle). */
+const CARDS_PER_TURN = 2;
 
-function inTurns<T>(items: readonly T[], render: (item: T, index: number) => ReactNode): ReactNode {
-  const eager = items.slice(0, EAGER_CARDS).map(render);
-  const later: ReactNode[] = [];
-  for (let from = EAGER_CARDS, turn = 0; from < items.length; from += CARDS_PER_TURN, turn++) {
-    later.push(
-      <HydrateWhenIdle key={`turn-${turn}`} turn={turn}>
+function inTurns<T>(items: readonly T[], render: (item: T, index: number) => ReactNode): ReactNode[] {
+  const turns: ReactNode[] = [];
+  for (let from = 0; from < items.length; from += CARDS_PER_TURN) {
+    turns.push(
+      <HydrateWhenIdle key={`turn-${from}`} turn={from / CARDS_PER_TURN}>
         {items.slice(from, from + CARDS_PER_TURN).map((item, i) => render(item, from + i))}
       </HydrateWhenIdle>,
     );
   }
-  return [...eager, ...later];
+  return turns;
 }
 
 /**
