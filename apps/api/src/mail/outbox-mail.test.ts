@@ -33,7 +33,13 @@ describe('mail outbox', () => {
     await enqueueMail(db.db, 'email.test', message('b@example.com'));
     const { sent, transport } = recordingTransport();
     // Two workers at once (as two API instances would): SKIP LOCKED splits the rows, none twice.
-    const [x, y] = await Promise.all([deliverPendingMail(db.db, transport), deliverPendingMail(db.db, transport)]);
+    // `now` a second ahead: run_after has microseconds, a JS Date only milliseconds, so a row
+    // enqueued within the same millisecond would otherwise not be due yet on a fast server.
+    const now = new Date(Date.now() + 1000);
+    const [x, y] = await Promise.all([
+      deliverPendingMail(db.db, transport, { now }),
+      deliverPendingMail(db.db, transport, { now }),
+    ]);
     expect(x + y).toBe(2);
     expect(sent.map((m) => m.to).sort()).toEqual(['a@example.com', 'b@example.com']);
     expect(await deliverPendingMail(db.db, transport)).toBe(0);
