@@ -172,3 +172,30 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...overrides,
   };
 }
+
+/**
+ * The database part of the configuration, for the database CLIs (db:migrate, db:seed): the
+ * variables they use, checked by loadConfig's own schema and rules (so a bad value gets the
+ * server's message), and nothing only the server needs: other variables are not read, and no
+ * JWT secret is required or generated (a stand-in satisfies loadConfig and is not returned).
+ */
+export function loadDatabaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'adminEmail' | 'adminPassword'> {
+  const { DATABASE_URL, DATA_DIR, SEED_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD } = env;
+  const config = loadConfig({
+    DATABASE_URL,
+    DATA_DIR,
+    SEED_DEMO,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    JWT_SECRET: 'not-used-by-the-database-commands-0000',
+  });
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seedDemo: config.seedDemo,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  };
+}

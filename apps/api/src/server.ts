@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { pgliteDataDir } from './db/paths';
 import { seedDatabase } from './db/seed';
 import { repoRoot } from './lib/paths';
 import { registerWeb, webBuildExists } from './web/ssr';
@@ -10,7 +11,7 @@ import { registerWeb, webBuildExists } from './web/ssr';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDataDir(config.dataDir) },
   );
   await runMigrations(db);
   const seeded = await seedDatabase(db, {

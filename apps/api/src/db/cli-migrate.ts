@@ -1,9 +1,8 @@
-import { describeTarget, openCliDatabase, readCliEnv } from './cli-env';
+import { describeTarget, openCliDatabase, runCli } from './cli-env';
 import { runMigrations } from './migrate';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the PGlite data dir. */
-async function main(): Promise<void> {
-  const env = readCliEnv();
+await runCli('Migration başarısız', async (env) => {
   console.log(`Veritabanı: ${describeTarget(env)}`);
   const handle = await openCliDatabase(env);
   try {
@@ -13,9 +12,4 @@ async function main(): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-main().catch((error: unknown) => {
-  console.error('Migration başarısız:', error instanceof Error ? error.message : error);
-  process.exit(1);
 });
