@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_PASSWORD_POLICY,
-  mergeNotificationSettings,
-  NAME_DISALLOWED_CHARS,
-  passwordMeetsPolicy,
-  passwordRuleMessage,
-  registerFormSchema,
-  registerRequestSchema,
-  TOPIC_CHANNEL_KEYS,
-} from './auth';
+import { DEFAULT_NOTIFICATION_SETTINGS, mergeNotificationSettings, TOPIC_CHANNEL_KEYS } from './notification-settings';
+import { DEFAULT_PASSWORD_POLICY, NAME_DISALLOWED_CHARS, passwordMeetsPolicy, passwordRuleMessage } from './user';
+import { registerFormSchema, registerRequestSchema } from './auth';
 
 const valid = { firstName: 'Ayşe', lastName: 'Yılmaz', email: 'ayse@example.com', password: 'Güçlü.Şifre1' };
 

@@ -8,6 +8,13 @@ export const PRICE_HISTORY_RANGES = ['1m', '3m', '6m', '1y', 'all'] as const;
 export type PriceHistoryRange = (typeof PRICE_HISTORY_RANGES)[number];
 
 export const REVIEW_SORTS = ['newest', 'helpful', 'rating'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  newest: 'En Yeni',
+  helpful: 'En Faydalı',
+  rating: 'En Yüksek Puan',
+};
 
 /** Turkish labels of the canonical specification keys (filter groups and the specs tab). */
 export const SPEC_LABELS: Record<string, string> = {

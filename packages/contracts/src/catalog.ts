@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { PRICE_HISTORY_RANGES } from './catalog-constants';
 import { AVAILABILITY_VALUES } from './constants';
+import { SLUG_OR_ID_MAX_LENGTH, SLUG_OR_ID_PATTERN } from './ids';
 
 // The plain values live in a zod-free module so that browser code can import them without zod.
 export { PRICE_HISTORY_RANGES, REVIEW_SORTS, SPEC_LABELS, type PriceHistoryRange } from './catalog-constants';
+
+/** A category, subcategory or product address segment: a slug or an id. */
+export const slugOrIdSchema = z.string().min(1).max(SLUG_OR_ID_MAX_LENGTH).regex(SLUG_OR_ID_PATTERN);
 
 /** Category as the API returns it (`GET /categories`, `GET /categories/tree`). */
 export const categorySchema = z.object({

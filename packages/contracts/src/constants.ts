@@ -4,23 +4,8 @@ export const PRODUCT_NAME = 'Kıyasla';
 export const LISTING_PAGE_SIZE = 20;
 export const REVIEW_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
-export const HOME_PRODUCT_FETCH = 8;
-export const HOME_SECTION_SIZE = 4;
-export const FEATURED_PRODUCT_COUNT = 4;
-export const POPULAR_CATEGORY_COUNT = 8;
-export const BANNER_SLIDE_COUNT = 3;
-export const BANNER_INTERVAL_MS = 5000;
-export const SKELETON_CARD_COUNT = 6;
-export const PAGINATION_WINDOW = 5;
-export const PREMIUM_FEATURES_SHOWN = 6;
 
-export const TOAST_ENTER_DELAY_MS = 10;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_ERROR_DURATION_MS = 7000;
-export const TOAST_EXIT_MS = 300;
-
-export const BADGE_CAP = 99;
-
+/** The specification's price filter range: a filter is active when min is above it or max below it. */
 export const DEFAULT_PRICE_RANGE = { min: 0, max: 100000 } as const;
 
 export const COMPARISON_MIN = 2;
@@ -30,6 +15,18 @@ export const PREMIUM_WISHLIST_ITEMS = 500;
 
 export const SORT_OPTIONS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** Search results add relevance to the catalogue's sorts, and use it by default. */
+export const RELEVANCE_SORT = 'relevance';
+export const SEARCH_SORT_OPTIONS = [RELEVANCE_SORT, ...SORT_OPTIONS] as const;
+/** Any sort a listing may have: the catalogue's, or relevance on search results. */
+export type ListingSort = (typeof SEARCH_SORT_OPTIONS)[number];
+
+/** Bounds of the listing query (`page`, `minPrice`/`maxPrice` in whole lira). */
+export const LISTING_MAX_PAGE = 10_000;
+export const LISTING_MAX_PRICE = 100_000_000;
+/** A specification filter is `spec=<key>:<value>`; the key is one of these characters. */
+export const SPEC_FILTER_KEY_PATTERN = /^[A-Za-z0-9_]+$/;
 
 export const SORT_LABELS: Record<SortOption, string> = {
   popularity: 'Popülerlik',

@@ -2,7 +2,7 @@
  * tr-TR formatting, the only place the web app turns numbers and dates into text.
  * Formatters are built once: Intl constructors are comparatively expensive.
  */
-import { BADGE_CAP } from '@kiyasla/contracts/constants';
+import { BADGE_CAP } from '~/lib/ui-constants';
 
 const priceFormatter = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
 const numberFormatter = new Intl.NumberFormat('tr-TR');

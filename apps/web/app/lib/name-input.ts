@@ -1,4 +1,4 @@
-import { NAME_DISALLOWED_CHARS, NAME_MAX_LENGTH } from '@kiyasla/contracts/auth';
+import { NAME_DISALLOWED_CHARS, NAME_MAX_LENGTH } from '@kiyasla/contracts/user';
 
 /**
  * What the first- and last-name inputs keep while the user types (spec §5: letters, Turkish

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneSchema } from '@kiyasla/contracts/auth';
+import { phoneSchema } from '@kiyasla/contracts/user';
 import { formatPhoneInput } from './phone-input';
 
 describe('formatPhoneInput', () => {

@@ -1,4 +1,4 @@
-import { PHONE_MAX_LENGTH, PHONE_PREFIX } from '@kiyasla/contracts/auth';
+import { PHONE_MAX_LENGTH, PHONE_PREFIX } from '@kiyasla/contracts/user';
 
 /** Digits of a Turkish number after the country code (spec §5/§9: up to 10). */
 export const PHONE_DIGITS = 10;

@@ -6,12 +6,7 @@
  * (slides in) → after its duration `leaving` (TOAST_EXIT_MS exit animation) → removed.
  */
 import { useSyncExternalStore } from 'react';
-import {
-  TOAST_DURATION_MS,
-  TOAST_ENTER_DELAY_MS,
-  TOAST_ERROR_DURATION_MS,
-  TOAST_EXIT_MS,
-} from '@kiyasla/contracts/constants';
+import { TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_ERROR_DURATION_MS, TOAST_EXIT_MS } from '~/lib/ui-constants';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 export type ToastPhase = 'entering' | 'visible' | 'leaving';

@@ -1,4 +1,5 @@
-import { ACCOUNT_PURGE_DAYS, type AccountExport, type DeleteAccountRequest } from '@kiyasla/contracts/auth';
+import { ACCOUNT_PURGE_DAYS, type DeleteAccountRequest } from '@kiyasla/contracts/account';
+import { type AccountExport } from '@kiyasla/contracts/account-export';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/auth';
+import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/account-export';
 import {
   analyticsEvents,
   favorites,

@@ -3,23 +3,23 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import { z } from 'zod';
 import {
   authSessionSchema,
-  changePasswordRequestSchema,
-  deleteAccountRequestSchema,
   facebookLoginRequestSchema,
   forgotPasswordRequestSchema,
   googleLoginRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
-  notificationSettingsSchema,
-  notificationSettingsUpdateSchema,
-  privacySettingsSchema,
-  privacySettingsUpdateSchema,
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
-  updateDetailsRequestSchema,
-  userSchema,
 } from '@kiyasla/contracts/auth';
+import {
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  updateDetailsRequestSchema,
+} from '@kiyasla/contracts/account';
+import { notificationSettingsSchema, notificationSettingsUpdateSchema } from '@kiyasla/contracts/notification-settings';
+import { privacySettingsSchema, privacySettingsUpdateSchema } from '@kiyasla/contracts/privacy';
+import { userSchema } from '@kiyasla/contracts/user';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
 import { AppError, forbidden } from '../../lib/errors';

@@ -1,11 +1,5 @@
-import {
-  passwordMeetsPolicy,
-  passwordPolicyFromSettings,
-  passwordRuleMessage,
-  type AuthSession,
-  type LoginRequest,
-  type RegisterRequest,
-} from '@kiyasla/contracts/auth';
+import { passwordMeetsPolicy, passwordPolicyFromSettings, passwordRuleMessage } from '@kiyasla/contracts/user';
+import { type AuthSession, type LoginRequest, type RegisterRequest } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, badRequest, forbidden } from '../../lib/errors';

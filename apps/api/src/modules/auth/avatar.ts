@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, type AvatarMimeType } from '@kiyasla/contracts/auth';
+import { AVATAR_MAX_BYTES, type AvatarMimeType } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { AppError } from '../../lib/errors';
 

@@ -1,9 +1,5 @@
-import {
-  PASSWORD_RESET_TTL_MINUTES,
-  RESET_PASSWORD_PATH,
-  type ChangePasswordRequest,
-  type ResetPasswordRequest,
-} from '@kiyasla/contracts/auth';
+import { PASSWORD_RESET_TTL_MINUTES, RESET_PASSWORD_PATH, type ResetPasswordRequest } from '@kiyasla/contracts/auth';
+import { type ChangePasswordRequest } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import type { AuthUser } from '../../plugins/auth';

@@ -1,14 +1,12 @@
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
-  DEFAULT_PRIVACY_SETTINGS,
   mergeNotificationSettings,
   type NotificationSettings,
   type NotificationSettingsUpdate,
-  type PrivacySettings,
-  type PrivacySettingsUpdate,
-  type UpdateDetailsRequest,
-  type User,
-} from '@kiyasla/contracts/auth';
+} from '@kiyasla/contracts/notification-settings';
+import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings, type PrivacySettingsUpdate } from '@kiyasla/contracts/privacy';
+import { type UpdateDetailsRequest } from '@kiyasla/contracts/account';
+import { type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import type { NewUserRow } from '../../db/schema/users';
@@ -27,7 +25,7 @@ import {
   saveNotificationSettings,
   savePrivacySettings,
 } from './profile.repo';
-import { isUuid } from './tokens';
+import { isUuid } from '@kiyasla/contracts/ids';
 import { presentUser } from './user.presenter';
 
 export const AVATAR_PATH_PREFIX = '/api/auth/avatars/';

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type AuthSession,
-  type NotificationSettings,
-  type User,
-} from '@kiyasla/contracts/auth';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@kiyasla/contracts/notification-settings';
+import { type AuthSession } from '@kiyasla/contracts/auth';
+import { type User } from '@kiyasla/contracts/user';
 import { userAvatars } from '../../db/schema/user-avatars';
 import { users } from '../../db/schema/users';
 import { bearer, body, closeTestApp, createTestApp, registerUser, type TestContext } from './auth.test-helpers';

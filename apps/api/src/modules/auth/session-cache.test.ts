@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AuthSession, User } from '@kiyasla/contracts/auth';
+import type { AuthSession } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { refreshSessions } from '../../db/schema/refresh-sessions';
 import { users } from '../../db/schema/users';
 import { updateUser } from './auth.repo';

@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { messages } from '@kiyasla/contracts/messages';
 import type { UserRole } from '@kiyasla/contracts/constants';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '@kiyasla/contracts/ids';
 
 const ISSUER = 'kiyasla';
 /** Distinguishes access tokens from any other JWT this secret may ever sign. */
@@ -97,11 +98,6 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     if (err instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED', messages.auth.sessionExpired);
     throw new AppError(401, 'TOKEN_INVALID', messages.auth.tokenInvalid);
   }
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID_RE.test(value);
 }
 
 /** 32 random bytes, base64url: refresh tokens and password-reset tokens. */

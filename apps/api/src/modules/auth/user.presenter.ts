@@ -1,4 +1,4 @@
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import type { UserRow } from '../../db/schema/users';
 

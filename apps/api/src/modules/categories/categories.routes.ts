@@ -6,12 +6,7 @@ import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { PreparedReplies } from '../../lib/prepared-reply';
 import { ok } from '../../lib/reply';
 import { buildTree, getCategory, listCategories } from './categories.service';
-
-const slugOrId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z0-9-]+$/i);
+import { slugOrIdSchema } from '@kiyasla/contracts/catalog';
 
 // The category list is cached (categories.service); both answers are made once per cached list.
 const listReplies = new PreparedReplies<Category[]>(ok);
@@ -51,8 +46,8 @@ export async function categoryRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'Tek kategori: UUID, üst kategori slug’ı ya da ?parent=<slug> ile alt kategori slug’ı',
-        params: z.object({ idOrSlug: slugOrId }),
-        querystring: z.object({ parent: slugOrId.optional() }),
+        params: z.object({ idOrSlug: slugOrIdSchema }),
+        querystring: z.object({ parent: slugOrIdSchema.optional() }),
         response: {
           200: okEnvelope(
             categorySchema.extend({

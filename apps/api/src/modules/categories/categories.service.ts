@@ -5,8 +5,7 @@ import { notFound } from '../../lib/errors';
 import { invalidatePublicReads } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { countActiveProductsByCategory, listActiveCategories, type CategoryRow } from './categories.repo';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@kiyasla/contracts/ids';
 
 // The category tree changes only through the admin back office, which calls
 // invalidateCategoryCache(); the TTL bounds staleness across several API instances.
@@ -64,7 +63,7 @@ export async function getCategory(
 ): Promise<CategoryNode & { parentCategory: Category | null }> {
   const list = await listCategories(db);
   let found: Category | undefined;
-  if (UUID_RE.test(idOrSlug)) {
+  if (isUuid(idOrSlug)) {
     found = list.find((c) => c._id === idOrSlug.toLowerCase());
   } else if (parentSlug) {
     const parent = list.find((c) => c.parent === null && c.slug === parentSlug);

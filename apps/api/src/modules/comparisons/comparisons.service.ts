@@ -30,6 +30,7 @@ import {
   updateOwnComparison,
   type SavedComparisonValues,
 } from './comparisons.repo';
+import { isUuid } from '@kiyasla/contracts/ids';
 
 export interface ComparisonsDeps {
   db: Database;
@@ -52,7 +53,6 @@ const UNFILTERED: Omit<ListingInput, 'page' | 'limit'> = {
   facets: false,
 };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const m = messages.comparisons;
 
 // ---------------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ export async function listPublicComparisons(
 
 /** The viewer's own comparison or a public one; anything else is 404 (its existence stays hidden). */
 async function visibleComparison(db: Database, viewer: Viewer, id: string): Promise<SavedComparisonRow> {
-  const row = UUID_RE.test(id) ? await findComparison(db, id.toLowerCase()) : undefined;
+  const row = isUuid(id) ? await findComparison(db, id.toLowerCase()) : undefined;
   if (!row || (!row.isPublic && row.userId !== viewer?.id)) throw notFoundError();
   return row;
 }

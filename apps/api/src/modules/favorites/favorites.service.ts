@@ -19,6 +19,7 @@ import {
   lockUserFavorites,
   type FavoriteRef,
 } from './favorites.repo';
+import { isUuid } from '@kiyasla/contracts/ids';
 
 export interface FavoritesDeps {
   db: Database;
@@ -39,7 +40,6 @@ const UNFILTERED: Omit<ListingInput, 'page' | 'limit'> = {
   facets: false,
 };
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const m = messages.favorites;
 
 /** 403 WISHLIST_DISABLED while the admin has favorites switched off (`enableWishlist`). */
@@ -66,7 +66,7 @@ function productNotFound(): AppError {
 }
 
 function normaliseId(productId: string): string | null {
-  return UUID_RE.test(productId) ? productId.toLowerCase() : null;
+  return isUuid(productId) ? productId.toLowerCase() : null;
 }
 
 function present(ref: FavoriteRef, product: ProductCard): FavoriteItem {

@@ -8,6 +8,8 @@ import { reviews } from '../../db/schema/reviews';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
 import { productColumns, type ProductListRow } from './products.repo';
+import { isUuid } from '@kiyasla/contracts/ids';
+import type { ReviewSort } from '@kiyasla/contracts/catalog-constants';
 
 /**
  * The product page's statements as named prepared statements: the hottest read of the site
@@ -151,8 +153,6 @@ export function findPriceChanges(db: Database, productId: string): Promise<Histo
     .orderBy(asc(priceHistory.recordedAt), asc(priceHistory.id));
 }
 
-export type ReviewSort = 'newest' | 'helpful' | 'rating';
-
 const REVIEW_ORDER = {
   newest: [desc(reviews.createdAt), asc(reviews.id)],
   helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), asc(reviews.id)],
@@ -191,8 +191,6 @@ export async function reviewDistribution(db: Database, productId: string): Promi
   return new Map(rows.map((r) => [r.rating, Number(r.n)]));
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Writes buffered page views in one statement whatever their number: the live counters
  * (product_views upsert) and one analytics event per view, at most `maxEventsPerProduct` per
@@ -205,7 +203,7 @@ export async function recordProductViews(
   counts: Map<string, number>,
   maxEventsPerProduct: number,
 ): Promise<void> {
-  const batch = [...counts].filter(([id, n]) => UUID_RE.test(id) && Number.isInteger(n) && n > 0);
+  const batch = [...counts].filter(([id, n]) => isUuid(id) && Number.isInteger(n) && n > 0);
   if (batch.length === 0) return;
   const ids = `{${batch.map(([id]) => id).join(',')}}`;
   const views = `{${batch.map(([, n]) => n).join(',')}}`;

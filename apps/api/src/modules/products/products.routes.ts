@@ -17,7 +17,7 @@ import { errorEnvelopeSchema, paginationSchema } from '@kiyasla/contracts/envelo
 import { PreparedBody, PreparedReplies, sendPrepared } from '../../lib/prepared-reply';
 import { PublicReadCache } from '../../lib/public-read-cache';
 import { ok } from '../../lib/reply';
-import { listingQueryBase, listingQuerySchema, withPriceRangeCheck } from './listing-filters';
+import { listingQueryBase, listingQuerySchema, withPriceRangeCheck } from '@kiyasla/contracts/listing';
 import {
   getPriceHistory,
   getProductDetail,
@@ -27,14 +27,10 @@ import {
   type ListingResult,
 } from './products.service';
 import { ViewRecorder } from './view-recorder';
+import { slugOrIdSchema } from '@kiyasla/contracts/catalog';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const productId = z.object({ id: z.string().min(1).max(64) });
-const slugOrId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[a-z0-9-]+$/i);
 
 const listResponse = z.object({
   success: z.literal(true),
@@ -91,8 +87,8 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'Bir kategorinin (veya ?parent= ile alt kategorinin) ürünleri, filtreler ve facet’ler',
-        params: z.object({ idOrSlug: slugOrId }),
-        querystring: withPriceRangeCheck(listingQueryBase.extend({ parent: slugOrId.optional() })),
+        params: z.object({ idOrSlug: slugOrIdSchema }),
+        querystring: withPriceRangeCheck(listingQueryBase.extend({ parent: slugOrIdSchema.optional() })),
         response: { 200: listResponse, ...errors },
       },
     },
@@ -151,7 +147,7 @@ export async function productRoutes(app: FastifyInstance) {
         params: productId,
         querystring: z.object({
           range: z.enum(PRICE_HISTORY_RANGES).default('3m'),
-          store: slugOrId.optional(),
+          store: slugOrIdSchema.optional(),
           perStore: z
             .enum(['true', 'false'])
             .optional()

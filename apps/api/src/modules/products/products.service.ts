@@ -18,13 +18,7 @@ import { notFound } from '../../lib/errors';
 import { PublicReadCache } from '../../lib/public-read-cache';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
-import {
-  parseSpecFilters,
-  type ListingFilters,
-  type ListingPage,
-  type ListingQuery,
-  type TextSearch,
-} from './listing-filters';
+import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
 import { buildPriceSeries } from './price-series';
 import {
   findActiveProduct,
@@ -34,12 +28,12 @@ import {
   findProductPage,
   reviewDistribution,
   type OfferWithStoreRow,
-  type ReviewSort,
 } from './product-detail.repo';
 import { shippingLabel, toProductCard } from './products.presenter';
 import { brandCounts, findCheapestOffers, findProducts, priceBounds, specCounts, storeCounts } from './products.repo';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@kiyasla/contracts/ids';
+import type { ReviewSort } from '@kiyasla/contracts/catalog-constants';
+import type { ListingQuery } from '@kiyasla/contracts/listing';
 
 /** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
 const MAX_FACET_VALUES = 40;
@@ -227,7 +221,7 @@ function presentOffer(o: OfferWithStoreRow): StoreOffer {
 }
 
 async function requireProduct(db: Database, id: string) {
-  const row = UUID_RE.test(id) ? await findActiveProduct(db, id.toLowerCase()) : undefined;
+  const row = isUuid(id) ? await findActiveProduct(db, id.toLowerCase()) : undefined;
   if (!row) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
   return row;
 }
@@ -242,7 +236,7 @@ export async function getProductOffers(db: Database, id: string): Promise<StoreO
  * cheapest stores come from the same offers instead of a second offers query.
  */
 export async function getProductDetail(db: Database, id: string): Promise<ProductDetail> {
-  if (!UUID_RE.test(id)) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
+  if (!isUuid(id)) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
   const [page, categories] = await Promise.all([findProductPage(db, id.toLowerCase()), listCategories(db)]);
   if (!page) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
   const { product: row, offers } = page;

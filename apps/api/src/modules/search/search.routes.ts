@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { facetsSchema, productCardSchema } from '@kiyasla/contracts/catalog';
-import { SORT_OPTIONS } from '@kiyasla/contracts/constants';
 import { errorEnvelopeSchema, okEnvelope, paginationSchema } from '@kiyasla/contracts/envelope';
 import { suggestionSchema, trendingSchema, type Suggestion } from '@kiyasla/contracts/search';
 import { PreparedReplies } from '../../lib/prepared-reply';
 import { ok } from '../../lib/reply';
-import { listingQueryBase, withPriceRangeCheck } from '../products/listing-filters';
+import { listingQueryBase, searchSortSchema, withPriceRangeCheck } from '@kiyasla/contracts/listing';
 import { parseQuery } from './search-query';
 import { SearchLogger } from './search-log';
 import { searchProducts, suggest, trending, type SearchResult } from './search.service';
@@ -43,7 +42,7 @@ export async function searchRoutes(app: FastifyInstance) {
         querystring: withPriceRangeCheck(
           listingQueryBase.extend({
             q: queryText.default(''),
-            sort: z.enum(['relevance', ...SORT_OPTIONS]).default('relevance'),
+            sort: searchSortSchema,
           }),
         ),
         response: {

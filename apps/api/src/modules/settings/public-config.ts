@@ -1,4 +1,6 @@
-import { AVATAR_MAX_BYTES, passwordPolicyFromSettings, REMEMBER_ME_DAYS } from '@kiyasla/contracts/auth';
+import { AVATAR_MAX_BYTES } from '@kiyasla/contracts/account';
+import { passwordPolicyFromSettings } from '@kiyasla/contracts/user';
+import { REMEMBER_ME_DAYS } from '@kiyasla/contracts/auth';
 import { COMPARISON_MIN, PREMIUM_WISHLIST_ITEMS } from '@kiyasla/contracts/constants';
 import { PLANS, SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
 import type { PublicConfig } from '@kiyasla/contracts/public-config';

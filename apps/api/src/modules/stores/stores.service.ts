@@ -3,8 +3,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { findActiveStore, listActiveStores } from './stores.repo';
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@kiyasla/contracts/ids';
 
 type StoreRow = Awaited<ReturnType<typeof listActiveStores>>[number];
 
@@ -27,7 +26,7 @@ export async function listStores(db: Database): Promise<Store[]> {
 }
 
 export async function getStore(db: Database, idOrSlug: string): Promise<Store> {
-  const row = await findActiveStore(db, UUID_RE.test(idOrSlug) ? { id: idOrSlug.toLowerCase() } : { slug: idOrSlug });
+  const row = await findActiveStore(db, isUuid(idOrSlug) ? { id: idOrSlug.toLowerCase() } : { slug: idOrSlug });
   if (!row) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
   return present(row);
 }

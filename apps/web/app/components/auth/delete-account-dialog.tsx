@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
-import { ACCOUNT_PURGE_DAYS, type User } from '@kiyasla/contracts/auth';
+import { ACCOUNT_PURGE_DAYS } from '@kiyasla/contracts/account';
+import { type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { dangerButtonClasses } from '~/components/ui/confirm-dialog';

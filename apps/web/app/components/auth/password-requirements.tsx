@@ -1,6 +1,6 @@
 import { Check, Circle } from 'lucide-react';
 import clsx from 'clsx';
-import { DEFAULT_PASSWORD_POLICY, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '@kiyasla/contracts/auth';
+import { DEFAULT_PASSWORD_POLICY, PASSWORD_MAX_LENGTH, type PasswordPolicy } from '@kiyasla/contracts/user';
 
 interface Requirement {
   label: string;

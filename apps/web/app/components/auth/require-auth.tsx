@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useAuth } from '~/lib/auth/auth-context';
 import { LoginPrompt } from './login-prompt';

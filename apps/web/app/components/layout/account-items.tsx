@@ -2,7 +2,7 @@
 import { useNavigate } from 'react-router';
 import { Crown } from 'lucide-react';
 import clsx from 'clsx';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { useAuth } from '~/lib/auth/auth-context';
 import { toast } from '~/lib/toast';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Skeleton } from '~/components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { UserAvatar } from '~/components/ui/user-avatar';
 import { canOpenAdmin, PremiumBadge, useLogout } from './account-items';

@@ -5,13 +5,19 @@
  * Parsing is forgiving (an unknown sort, a page of "abc" or a negative price fall back to the
  * defaults) so a hand-edited address never turns into an API error page.
  */
-import { DEFAULT_PRICE_RANGE, LISTING_PAGE_SIZE, SORT_OPTIONS, type SortOption } from '@kiyasla/contracts/constants';
+import {
+  DEFAULT_PRICE_RANGE,
+  LISTING_MAX_PAGE,
+  LISTING_MAX_PRICE,
+  LISTING_PAGE_SIZE,
+  SORT_OPTIONS,
+  SPEC_FILTER_KEY_PATTERN,
+  type ListingSort,
+  type SortOption,
+} from '@kiyasla/contracts/constants';
 
 export const VIEW_MODES = ['grid', 'list', 'compact'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
-
-/** Catalogue sorts plus search relevance, which only the search results offer. */
-export type ListingSort = SortOption | 'relevance';
 
 /** Which sorts a listing offers and which one is its default (left out of the address). */
 export interface SortConfig {
@@ -53,10 +59,6 @@ export const EMPTY_LISTING_STATE: ListingState = {
   page: 1,
 };
 
-const SPEC_KEY = /^[A-Za-z0-9_]+$/;
-const MAX_PAGE = 10_000;
-const MAX_PRICE = 100_000_000;
-
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
@@ -66,7 +68,7 @@ function parsePrice(raw: string | null): number | null {
   if (raw === null || raw.trim() === '') return null;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) return null;
-  return Math.min(Math.trunc(value), MAX_PRICE);
+  return Math.min(Math.trunc(value), LISTING_MAX_PRICE);
 }
 
 function parseSpec(raw: string): SpecSelection | null {
@@ -74,7 +76,7 @@ function parseSpec(raw: string): SpecSelection | null {
   if (at <= 0) return null;
   const key = raw.slice(0, at).trim();
   const value = raw.slice(at + 1).trim();
-  if (!SPEC_KEY.test(key) || !value) return null;
+  if (!SPEC_FILTER_KEY_PATTERN.test(key) || !value) return null;
   return { key, value };
 }
 
@@ -96,7 +98,7 @@ export function parseListingParams(params: URLSearchParams, sorts: SortConfig = 
   const viewRaw = params.get('view');
   const view = (VIEW_MODES as readonly string[]).includes(viewRaw ?? '') ? (viewRaw as ViewMode) : DEFAULT_VIEW;
   const pageRaw = Number(params.get('page'));
-  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, MAX_PAGE) : 1;
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, LISTING_MAX_PAGE) : 1;
 
   return {
     brands: unique(params.getAll('brand')),

@@ -1,4 +1,4 @@
-import { PAGINATION_WINDOW } from '@kiyasla/contracts/constants';
+import { PAGINATION_WINDOW } from '~/lib/ui-constants';
 
 /**
  * The page numbers to show as buttons: at most `size` (5) consecutive pages, the current one

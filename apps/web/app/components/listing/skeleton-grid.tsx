@@ -1,4 +1,4 @@
-import { SKELETON_CARD_COUNT } from '@kiyasla/contracts/constants';
+import { SKELETON_CARD_COUNT } from '~/lib/ui-constants';
 import { ProductCardSkeleton } from '~/components/product/product-card';
 
 export const RESULTS_GRID = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-3';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
 import { SORT_LABELS, SORT_OPTIONS } from '@kiyasla/contracts/constants';
-import type { ListingSort } from './listing-params';
+import type { ListingSort } from '@kiyasla/contracts/constants';
 import { useOptimisticValue } from './use-optimistic-value';
 
 const LABELS: Record<ListingSort, string> = { relevance: 'En Alakalı', ...SORT_LABELS };

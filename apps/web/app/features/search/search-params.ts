@@ -2,11 +2,11 @@
  * The search page's address: `/search?q=<term>` plus the listing's filters, sort, view and
  * page. Search results add "relevance" to the catalogue's sorts and use it by default.
  */
-import { SORT_OPTIONS } from '@kiyasla/contracts/constants';
+import { SEARCH_SORT_OPTIONS } from '@kiyasla/contracts/constants';
 import { listingSearch, type ListingState, type SortConfig } from '~/components/listing/listing-params';
 import { SEARCH_TERM_MAX_LENGTH } from '~/components/layout/search-options';
 
-export const SEARCH_SORTS: SortConfig = { options: ['relevance', ...SORT_OPTIONS], fallback: 'relevance' };
+export const SEARCH_SORTS: SortConfig = { options: SEARCH_SORT_OPTIONS, fallback: 'relevance' };
 
 /** Listing changes keep the term. */
 export const SEARCH_KEPT_PARAMS: readonly string[] = ['q'];

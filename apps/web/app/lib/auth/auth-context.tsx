@@ -23,7 +23,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, User } from '@kiyasla/contracts/auth';
+import type { LoginRequest, RegisterRequest } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { isApiError } from '~/lib/api-client';
 import { getMe } from './api/get-me';
 import { logout as logoutCall } from './api/logout';

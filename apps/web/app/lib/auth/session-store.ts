@@ -8,7 +8,8 @@
  * from other tabs (the browser's `storage` event), so signing in or out in one tab follows
  * in the others.
  */
-import type { AuthSession, User } from '@kiyasla/contracts/auth';
+import type { AuthSession } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { createTokenRefresher, type TokenRefresherDeps } from './token-refresher';
 
 const user = { _id: 'u1' } as User;

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, PrivacySettings, PrivacySettingsUpdate } from '@kiyasla/contracts/auth';
+import type { NotificationSettings } from '@kiyasla/contracts/notification-settings';
+import type { PrivacySettings, PrivacySettingsUpdate } from '@kiyasla/contracts/privacy';
 import { getNotificationSettings } from './api/get-notification-settings';
 import { getPrivacySettings } from './api/get-privacy-settings';
 import { accountKeys } from './api/query-keys';

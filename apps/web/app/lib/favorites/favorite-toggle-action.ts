@@ -5,7 +5,7 @@
  */
 import type { NavigateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { loginHref } from '~/lib/auth/safe-redirect';
 import { notifyFavoritesChanged } from '~/lib/favorites-sync';

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest } from '@kiyasla/contracts/auth';
+import type { ChangePasswordRequest } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { apiRequest } from '~/lib/api-client';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, CircleAlert, PencilLine, UserRound } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountCard } from '~/components/auth/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { ACCOUNT_PURGE_DAYS, type User } from '@kiyasla/contracts/auth';
+import { ACCOUNT_PURGE_DAYS } from '@kiyasla/contracts/account';
+import { type User } from '@kiyasla/contracts/user';
 import { AccountCard, AccountShell } from '~/components/auth/account-shell';
 import { DeleteAccountDialog } from '~/components/auth/delete-account-dialog';
 import { dangerButtonClasses } from '~/components/ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LoaderCircle } from 'lucide-react';
-import { DEFAULT_PASSWORD_POLICY, type User } from '@kiyasla/contracts/auth';
+import { DEFAULT_PASSWORD_POLICY, type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { AccountCard } from '~/components/auth/account-shell';
 import { PasswordRequirements } from '~/components/auth/password-requirements';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_MIN_LENGTH } from '@kiyasla/contracts/auth';
+import { DEFAULT_PASSWORD_MIN_LENGTH } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Mevcut şifrenizi girin';

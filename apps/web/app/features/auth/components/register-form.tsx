@@ -4,13 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoaderCircle, UserPlus } from 'lucide-react';
 import type { z } from 'zod';
-import {
-  DEFAULT_PASSWORD_POLICY,
-  NAME_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  registerFormSchema,
-  type User,
-} from '@kiyasla/contracts/auth';
+import { DEFAULT_PASSWORD_POLICY, NAME_MIN_LENGTH, PHONE_MAX_LENGTH, type User } from '@kiyasla/contracts/user';
+import { registerFormSchema } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
 import { PasswordRequirements } from '~/components/auth/password-requirements';
 import { buttonClasses } from '~/components/ui/button-styles';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, KeyRound, LinkIcon, LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
-import { DEFAULT_PASSWORD_POLICY, passwordSchema } from '@kiyasla/contracts/auth';
+import { DEFAULT_PASSWORD_POLICY, passwordSchema } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { PasswordRequirements } from '~/components/auth/password-requirements';
 import { buttonClasses } from '~/components/ui/button-styles';

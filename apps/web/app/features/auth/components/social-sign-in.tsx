@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
 import { usePublicConfig } from '~/lib/public-config';

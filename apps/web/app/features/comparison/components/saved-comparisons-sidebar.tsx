@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Bookmark, FolderOpen, Globe, LoaderCircle, Lock, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import type { SavedComparison } from '@kiyasla/contracts/comparisons';
 import { Skeleton } from '~/components/ui/skeleton';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import type { PublicConfig } from '@kiyasla/contracts/public-config';
 import { parseSaveForm, saveBlocker, savedComparisonLimit } from './save-comparison-form';
 

@@ -4,7 +4,7 @@
  * empties dropped. The limits and messages come from the contracts, as the server applies them.
  */
 import { z } from 'zod';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { COMPARISON_DESCRIPTION_MAX, COMPARISON_NAME_MAX, tagsSchema } from '@kiyasla/contracts/comparisons';
 import { COMPARISON_MIN } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';

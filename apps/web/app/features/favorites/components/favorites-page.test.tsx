@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { Toaster } from '~/components/ui/toaster';
 import { AuthProvider } from '~/lib/auth/auth-context';

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Heart, Trash2 } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
 import type { ViewMode } from '~/components/listing/listing-params';

@@ -1,5 +1,5 @@
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { FEATURED_PRODUCT_COUNT } from '@kiyasla/contracts/constants';
+import { FEATURED_PRODUCT_COUNT } from '~/lib/ui-constants';
 import { apiGet, type ApiRequestInit } from '~/lib/api-client';
 
 /** `GET /products?featured=true&limit=4`: the home page's featured products. */

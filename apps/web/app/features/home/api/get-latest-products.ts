@@ -1,5 +1,5 @@
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { HOME_PRODUCT_FETCH, HOME_SECTION_SIZE } from '@kiyasla/contracts/constants';
+import { HOME_PRODUCT_FETCH, HOME_SECTION_SIZE } from '~/lib/ui-constants';
 import { apiGet, type ApiRequestInit } from '~/lib/api-client';
 
 /**

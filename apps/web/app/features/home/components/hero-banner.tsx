@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import clsx from 'clsx';
-import { BANNER_INTERVAL_MS } from '@kiyasla/contracts/constants';
+import { BANNER_INTERVAL_MS } from '~/lib/ui-constants';
 
 interface Slide {
   id: string;

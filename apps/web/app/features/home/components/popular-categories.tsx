@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
-import { POPULAR_CATEGORY_COUNT } from '@kiyasla/contracts/constants';
+import { POPULAR_CATEGORY_COUNT } from '~/lib/ui-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { CategoryIcon } from '~/components/layout/category-icon';
 import { Skeleton } from '~/components/ui/skeleton';

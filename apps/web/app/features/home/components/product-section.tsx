@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, PackageOpen, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
-import { HOME_SECTION_SIZE } from '@kiyasla/contracts/constants';
+import { HOME_SECTION_SIZE } from '~/lib/ui-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import { ProductCard, ProductCardSkeleton } from '~/components/product/product-card';
 import { buttonClasses } from '~/components/ui/button-styles';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CreditCard, Info, Plus } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { AccountCard, AccountShell } from '~/components/auth/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';

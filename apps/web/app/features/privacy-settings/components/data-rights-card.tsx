@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, FileText, LoaderCircle, Trash2, Database } from 'lucide-react';
-import { ACCOUNT_PURGE_DAYS, type User } from '@kiyasla/contracts/auth';
+import { ACCOUNT_PURGE_DAYS } from '@kiyasla/contracts/account';
+import { type User } from '@kiyasla/contracts/user';
 import { AccountCard } from '~/components/auth/account-shell';
 import { DeleteAccountDialog } from '~/components/auth/delete-account-dialog';
 import { buttonClasses } from '~/components/ui/button-styles';

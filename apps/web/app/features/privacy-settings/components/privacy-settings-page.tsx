@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, Cookie, Eye, Megaphone, MonitorSmartphone, Radar } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { AccountCard, AccountShell } from '~/components/auth/account-shell';
 import { SaveIndicator } from '~/components/ui/save-indicator';
 import { Skeleton } from '~/components/ui/skeleton';

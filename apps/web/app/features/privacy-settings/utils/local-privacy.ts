@@ -5,7 +5,7 @@
  * profiles the user starts off (KVKK asks for explicit consent); what only serves the user
  * on this device starts on.
  */
-import { LOCAL_PRIVACY_KEYS } from '@kiyasla/contracts/auth';
+import { LOCAL_PRIVACY_KEYS } from '@kiyasla/contracts/privacy';
 
 export type LocalPrivacyKey = (typeof LOCAL_PRIVACY_KEYS)[number];
 export type LocalPrivacySettings = Record<LocalPrivacyKey, boolean>;

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review, ReviewSummary } from '@kiyasla/contracts/catalog';
-import type { REVIEW_SORTS } from '@kiyasla/contracts/catalog-constants';
+import type { ReviewSort } from '@kiyasla/contracts/catalog-constants';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { apiRequest, type ApiRequestInit } from '~/lib/api-client';
-
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-
-export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
-  newest: 'En Yeni',
-  helpful: 'En Faydalı',
-  rating: 'En Yüksek Puan',
-};
 
 export interface ReviewsInput {
   productId: string;

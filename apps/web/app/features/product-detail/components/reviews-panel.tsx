@@ -9,7 +9,8 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { Skeleton } from '~/components/ui/skeleton';
 import { formatDate, formatNumber, formatRating } from '~/lib/format';
-import { REVIEW_SORT_LABELS, useProductReviews, type ReviewSort } from '../api/get-product-reviews';
+import { REVIEW_SORT_LABELS, type ReviewSort } from '@kiyasla/contracts/catalog-constants';
+import { useProductReviews } from '../api/get-product-reviews';
 
 const STARS = [5, 4, 3, 2, 1] as const;
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Camera, LoaderCircle, Trash2 } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { UserAvatar } from '~/components/ui/user-avatar';
 import { errorMessage } from '~/lib/api-client';

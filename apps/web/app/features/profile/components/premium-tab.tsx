@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarCheck, CalendarClock, Check, Crown, RefreshCcw, Sparkles } from 'lucide-react';
-import type { Subscription, User } from '@kiyasla/contracts/auth';
-import { PREMIUM_FEATURES_SHOWN } from '@kiyasla/contracts/constants';
+import type { Subscription, User } from '@kiyasla/contracts/user';
+import { PREMIUM_FEATURES_SHOWN } from '~/lib/ui-constants';
 import { PREMIUM_FEATURES, PLANS } from '@kiyasla/contracts/plans';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';

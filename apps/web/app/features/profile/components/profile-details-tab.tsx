@@ -10,7 +10,7 @@ import {
   phoneSchema,
   type Address,
   type User,
-} from '@kiyasla/contracts/auth';
+} from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';

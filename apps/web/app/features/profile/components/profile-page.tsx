@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CalendarDays, Crown, Mail, ShieldCheck } from 'lucide-react';
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountShell } from '~/components/auth/account-shell';
 import { formatDate } from '~/lib/format';

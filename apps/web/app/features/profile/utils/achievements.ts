@@ -3,7 +3,7 @@
  * first comparison when the user saved at least one comparison, savings master at 1000 TL
  * saved, collector at 5 favorites, price hunter at 10 price alerts.
  */
-import type { AccountExport } from '@kiyasla/contracts/auth';
+import type { AccountExport } from '@kiyasla/contracts/account-export';
 
 export const SAVINGS_MASTER_TRY = 1000;
 export const COLLECTOR_FAVORITES = 5;

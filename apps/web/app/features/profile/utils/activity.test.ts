@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountExport } from '@kiyasla/contracts/auth';
+import type { AccountExport } from '@kiyasla/contracts/account-export';
 import { buildActivity } from './activity';
 
 const product = { _id: 'p1', name: 'Telefon X' };

@@ -2,7 +2,7 @@
  * The profile's Aktivite tab: what the user did, newest first, built from the account export
  * (favorites, price alerts, saved comparisons, reviews, payments and the sign-up itself).
  */
-import type { AccountExport } from '@kiyasla/contracts/auth';
+import type { AccountExport } from '@kiyasla/contracts/account-export';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { formatPrice } from '~/lib/format';
 

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@kiyasla/contracts/auth';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 
 export type AvatarCheck = { ok: true } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import type { DeleteAccountRequest } from '@kiyasla/contracts/auth';
+import type { DeleteAccountRequest } from '@kiyasla/contracts/account';
 import { apiRequest } from '~/lib/api-client';
 
 /**

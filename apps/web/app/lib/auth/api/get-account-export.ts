@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/auth';
+import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/account-export';
 import { apiFetchRaw, ApiError } from '~/lib/api-client';
 import { messages } from '@kiyasla/contracts/messages';
 import { accountKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import type { User } from '@kiyasla/contracts/auth';
+import type { User } from '@kiyasla/contracts/user';
 import { apiGet } from '~/lib/api-client';
 
 /** GET /auth/me: the signed-in user as the server knows it now. */

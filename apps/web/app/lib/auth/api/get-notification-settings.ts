@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { NotificationSettings } from '@kiyasla/contracts/auth';
+import type { NotificationSettings } from '@kiyasla/contracts/notification-settings';
 import { apiGet } from '~/lib/api-client';
 import { accountKeys } from './query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PrivacySettings } from '@kiyasla/contracts/auth';
+import type { PrivacySettings } from '@kiyasla/contracts/privacy';
 import { apiGet } from '~/lib/api-client';
 import { accountKeys } from './query-keys';
 

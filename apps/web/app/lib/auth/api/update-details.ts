@@ -1,4 +1,5 @@
-import type { UpdateDetailsRequest, User } from '@kiyasla/contracts/auth';
+import type { UpdateDetailsRequest } from '@kiyasla/contracts/account';
+import type { User } from '@kiyasla/contracts/user';
 import { apiRequest } from '~/lib/api-client';
 
 /**

@@ -1,4 +1,4 @@
-import type { NotificationSettings, NotificationSettingsUpdate } from '@kiyasla/contracts/auth';
+import type { NotificationSettings, NotificationSettingsUpdate } from '@kiyasla/contracts/notification-settings';
 import { apiRequest } from '~/lib/api-client';
 
 /** PUT /auth/notification-settings with any subset of the settings; answers the full object. */

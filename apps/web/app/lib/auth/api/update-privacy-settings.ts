@@ -1,4 +1,4 @@
-import type { PrivacySettings, PrivacySettingsUpdate } from '@kiyasla/contracts/auth';
+import type { PrivacySettings, PrivacySettingsUpdate } from '@kiyasla/contracts/privacy';
 import { apiRequest } from '~/lib/api-client';
 
 /** PUT /auth/privacy-settings: any subset of the two toggles; answers the full object. */

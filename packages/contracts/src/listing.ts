@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { slugOrIdSchema } from './catalog';
+import {
+  LISTING_MAX_PAGE,
+  LISTING_MAX_PRICE,
+  LISTING_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SEARCH_SORT_OPTIONS,
+  SORT_OPTIONS,
+  SPEC_FILTER_KEY_PATTERN,
+} from './constants';
+
+/**
+ * The listing query shared by /products, /categories/{x}/products and /search. Multi-valued
+ * filters repeat the parameter (`brand=Apple&brand=Samsung`; brand and store also accept a
+ * comma list); a specification filter is `spec=<key>:<value>`, repeated. Selected values
+ * of one group are OR-ed, groups are AND-ed.
+ */
+const many = (item: z.ZodString) =>
+  z
+    .union([item, z.array(item)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
+const commaList = (values: string[]) => [
+  ...new Set(
+    values
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
+
+const price = z.coerce.number().int().min(0).max(LISTING_MAX_PRICE);
+const optionalPrice = z
+  .union([z.literal(''), price])
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+const specFilter = new RegExp(`${SPEC_FILTER_KEY_PATTERN.source.slice(0, -1)}:.+$`);
+
+export const listingQueryBase = z.object({
+  category: slugOrIdSchema.optional(),
+  subcategory: slugOrIdSchema.optional(),
+  featured: flag,
+  brand: many(z.string().min(1).max(200)).transform(commaList),
+  store: many(z.string().min(1).max(200)).transform(commaList),
+  spec: many(z.string().min(3).max(300).regex(specFilter, 'anahtar:değer biçiminde olmalı')),
+  minPrice: optionalPrice,
+  maxPrice: optionalPrice,
+  sort: z.enum(SORT_OPTIONS).default('popularity'),
+  page: z.coerce.number().int().min(1).max(LISTING_MAX_PAGE).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
+  facets: flag,
+});
+
+/** Adds the cross-field rule of the price range to a listing query schema (base or extended). */
+export function withPriceRangeCheck<T extends z.ZodType<{ minPrice?: number; maxPrice?: number }>>(schema: T) {
+  return schema.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'En düşük fiyat en yüksek fiyattan büyük olamaz',
+    path: ['minPrice'],
+  });
+}
+
+export const listingQuerySchema = withPriceRangeCheck(listingQueryBase);
+export type ListingQuery = z.output<typeof listingQuerySchema>;
+
+/** Search-result sorts: relevance (the default) and the catalogue's. */
+export const searchSortSchema = z.enum(SEARCH_SORT_OPTIONS).default('relevance');
