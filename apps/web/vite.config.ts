@@ -231,6 +231,9 @@ export default defineConfig({
   // `~/` mirrors the tsconfig path alias (vite-tsconfig-paths is not a dependency).
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   server: {
+    // The README's address. If it is taken, fail rather than move on to the next port: the API's.
+    port: 3000,
+    strictPort: true,
     proxy: {
       '/api': `http://127.0.0.1:${apiPort}`,
     },
