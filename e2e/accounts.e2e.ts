@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, useBrowser } from './support/browser';
+import { signInWithForm } from './support/session';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
+const browser = useBrowser();
 
 const email = `e2e-${Date.now()}@example.com`;
 const password = 'Kiyasla#2025';
@@ -14,13 +15,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** Waits for hydration: clicks before it would be lost. */
 async function open(page: Page, path: string) {
   await page.goto(baseURL + path, { waitUntil: 'networkidle' });
@@ -30,16 +24,10 @@ const field = (page: Page, name: string | RegExp) =>
   page.getByRole('textbox', { name, exact: typeof name === 'string' });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
-async function signIn(page: Page, user: string, pass: string) {
-  await field(page, 'E-posta').fill(user);
-  await field(page, 'Şifre').fill(pass);
-  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-}
-
 async function signInAs(user: string, pass: string, path = '/'): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(browser());
   await open(page, '/login');
-  await signIn(page, user, pass);
+  await signInWithForm(page, user, pass);
   await page.getByRole('button', { name: 'Çıkış Yap' }).waitFor();
   if (path !== '/') await open(page, path);
   return page;
@@ -47,7 +35,7 @@ async function signInAs(user: string, pass: string, path = '/'): Promise<Page> {
 
 describe('accounts: sign-up, sign-in and the account pages', () => {
   it('registers after fixing validation errors, with the typing filters of the specification', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/register');
 
     await page.getByRole('button', { name: 'Kayıt Ol' }).click();
@@ -107,7 +95,7 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
   });
 
   it('asks visitors to sign in and comes back to the page afterwards', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/profile');
     await page.getByRole('heading', { name: 'Giriş Yapmanız Gerekiyor' }).waitFor();
     expect(await page.getByRole('link', { name: 'Kayıt Ol' }).getAttribute('href')).toBe('/register');
@@ -118,7 +106,7 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     await page.getByText('Şifre gereklidir').waitFor();
 
-    await signIn(page, email, 'Yanlis#Sifre1');
+    await signInWithForm(page, email, 'Yanlis#Sifre1');
     await page.getByRole('alert').filter({ hasText: 'Giriş başarısız' }).waitFor();
 
     await field(page, 'Şifre').fill(password);
@@ -129,9 +117,9 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/login?redirect=%2F%2Fevil.example%2Fx');
-    await signIn(page, email, password);
+    await signInWithForm(page, email, password);
     await page.waitForURL(baseURL + '/');
     await page.context().close();
   });
@@ -268,7 +256,7 @@ describe('accounts: sign-up, sign-in and the account pages', () => {
   });
 
   it('offers Google sign-in only when the server has a client id, and signs in with its credential', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/login');
     expect(await page.getByText('veya', { exact: true }).count()).toBe(0);
 

@@ -1,29 +1,13 @@
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { newPage, useBrowser } from './support/browser';
+import { resultCount } from './support/listing';
 
 const baseURL = inject('baseURL');
-const require = createRequire(import.meta.url);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const price = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
-
-/** "94 ürün bulundu" → 94 */
-async function resultCount(page: Page): Promise<number> {
-  const text = await page
-    .getByText(/^[\d.]+ ürün bulundu$/)
-    .first()
-    .innerText();
-  return Number(text.replace(/\D/g, ''));
-}
 
 async function waitForUrl(page: Page, test: (url: URL) => boolean) {
   await page.waitForURL((url) => test(url));
@@ -47,26 +31,9 @@ async function columnNumbers(table: Locator, columnIndex: number): Promise<Array
   return values;
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('catalog: from the home page to a product and its price history', () => {
   it('filters, sorts, pages and compares a listing, then opens a product', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/');
 
     // Home → the category bar.
@@ -206,7 +173,7 @@ describe('catalog: from the home page to a product and its price history', () =>
       data: Array<{ _id: string; images: unknown[] }>;
     };
     const product = list.data[0]!;
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.goto(`${baseURL}/product/${product._id}`);
 
@@ -234,7 +201,7 @@ describe('catalog: from the home page to a product and its price history', () =>
   });
 
   it('filters by price with the number inputs and the slider keys', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/category/telefon');
     const total = await resultCount(page);
     const filters = page.getByRole('complementary', { name: 'Filtreler' });
@@ -294,7 +261,7 @@ describe('catalog: from the home page to a product and its price history', () =>
   });
 
   it('answers unknown categories and products with 404 pages', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await newPage(browser(), { width: 390, height: 844 });
     const category = await page.goto(baseURL + '/category/boyle-bir-kategori-yok');
     expect(category?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Kategori bulunamadı' }).waitFor();
@@ -306,7 +273,7 @@ describe('catalog: from the home page to a product and its price history', () =>
   });
 
   it('opens the filter drawer on phones and applies it', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await newPage(browser(), { width: 390, height: 844 });
     await page.goto(baseURL + '/category/laptop');
     const total = await resultCount(page);
     await page.getByRole('button', { name: /^Filtreler/ }).click();
@@ -338,7 +305,7 @@ describe('catalog: from the home page to a product and its price history', () =>
   it.each(['light', 'dark'] as const)(
     'has no axe violations on the listing and the product page (%s)',
     async (theme) => {
-      const page = await newPage(browser, { theme });
+      const page = await newPage(browser(), { theme });
       if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
       await page.goto(baseURL + '/category/telefon?brand=Apple');
       expect(await axeViolations(page)).toEqual([]);

@@ -1,40 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, useBrowser } from './support/browser';
+import { signInThroughApi } from './support/session';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-interface Session {
-  token: string;
-  refreshToken: string;
-  user: { _id: string; firstName: string };
-}
-
-/** Signs in through the API and stores the session as the web app keeps it (localStorage). */
-async function signIn(context: BrowserContext, email: string, password: string): Promise<Session> {
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  const session = ((await res.json()) as { data: Session }).data;
-  await context.addInitScript((s: Session) => {
-    if (window.localStorage.getItem('token')) return;
-    window.localStorage.setItem('token', s.token);
-    window.localStorage.setItem('refreshToken', s.refreshToken);
-    window.localStorage.setItem('user', JSON.stringify(s.user));
-  }, session);
-  return session;
-}
+const browser = useBrowser();
 
 /** Goes to `path` and waits for hydration: a click before it would be lost. */
 async function open(page: Page, path: string) {
@@ -67,7 +37,7 @@ async function addFromCards(page: Page, count: number) {
 
 describe('comparison: from the cards to the comparison page', () => {
   it('adds three products, shows the badge, compares them in every tab and refuses a sixth', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/category/telefon');
 
     await addFromCards(page, 3);
@@ -136,7 +106,7 @@ describe('comparison: from the cards to the comparison page', () => {
   });
 
   it('shows the single-product state and the empty state', async () => {
-    const page = await newPage(browser, { width: 390 });
+    const page = await newPage(browser(), { width: 390 });
     await open(page, '/comparison');
     await page.getByRole('heading', { name: 'Karşılaştırma listeniz boş' }).waitFor();
     expect(await page.getByRole('link', { name: 'Ürünleri Keşfet' }).getAttribute('href')).toBe('/');
@@ -151,8 +121,8 @@ describe('comparison: from the cards to the comparison page', () => {
   });
 
   it('lets a premium member save, reload and delete a comparison, and see the analysis', async () => {
-    const page = await newPage(browser);
-    await signIn(page.context(), 'premium@kiyasla.test', 'Premium123!');
+    const page = await newPage(browser());
+    await signInThroughApi(page.context(), 'premium@kiyasla.test', 'Premium123!');
     await open(page, '/category/laptop');
     await addFromCards(page, 1);
     await open(page, '/comparison');
@@ -201,9 +171,9 @@ describe('comparison: from the cards to the comparison page', () => {
 
 describe('favorites: the heart, the header count in every tab, and the favorites page', () => {
   it('favorites a product, finds it on /favorites, removes it, and clears the rest', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const context = page.context();
-    const session = await signIn(context, 'user@kiyasla.test', 'User1234!');
+    const session = await signInThroughApi(context, 'user@kiyasla.test', 'User1234!');
 
     // A product the demo user has not favorited yet.
     const auth = { authorization: `Bearer ${session.token}` };
@@ -287,7 +257,7 @@ describe('favorites: the heart, the header count in every tab, and the favorites
   });
 
   it('asks visitors to sign in', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await open(page, '/favorites');
     await page.getByRole('heading', { name: 'Giriş Yapmanız Gerekiyor' }).waitFor();
 

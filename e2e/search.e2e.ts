@@ -1,29 +1,13 @@
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
+import { newPage, useBrowser } from './support/browser';
+import { resultCount } from './support/listing';
 
 const baseURL = inject('baseURL');
-const require = createRequire(import.meta.url);
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Ürün, marka veya kategori ara' });
-
-/** "63 ürün bulundu" → 63 */
-async function resultCount(page: Page): Promise<number> {
-  const text = await page
-    .getByText(/^[\d.]+ ürün bulundu$/)
-    .first()
-    .innerText();
-  return Number(text.replace(/\D/g, ''));
-}
 
 /** Types into the header's box and submits with Enter; waits for the results page. */
 async function searchFor(page: Page, term: string) {
@@ -33,26 +17,9 @@ async function searchFor(page: Page, term: string) {
   await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === term);
 }
 
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 describe('search: the header box, its suggestions and the results page', () => {
   it('picks a product suggestion with the keyboard and lands on the product', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/', { waitUntil: 'networkidle' });
     const box = searchBox(page);
     await box.click();
@@ -82,7 +49,7 @@ describe('search: the header box, its suggestions and the results page', () => {
   });
 
   it('searches on Enter, shows the results with filters and sort, and remembers recent searches', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/', { waitUntil: 'networkidle' });
 
     await searchFor(page, 'kulaklik');
@@ -135,7 +102,7 @@ describe('search: the header box, its suggestions and the results page', () => {
   });
 
   it("shows 'Sonuç Bulunamadı' with tips and a way home for a search without hits", async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/', { waitUntil: 'networkidle' });
     await searchFor(page, 'qqqzzzxxx');
     await page.getByRole('heading', { level: 2, name: 'Sonuç Bulunamadı' }).waitFor();
@@ -148,7 +115,7 @@ describe('search: the header box, its suggestions and the results page', () => {
   });
 
   it('corrects a misspelt term and links the corrected search', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     await page.goto(baseURL + '/', { waitUntil: 'networkidle' });
     await searchFor(page, 'samsnug');
     expect(await resultCount(page)).toBeGreaterThan(0);
@@ -161,7 +128,7 @@ describe('search: the header box, its suggestions and the results page', () => {
   });
 
   it('works on a phone: a tapped suggestion opens, a blank search page prompts', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await newPage(browser(), { width: 390, height: 844 });
     await page.goto(baseURL + '/search', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Ne aramak istersiniz?' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { newPage, useBrowser } from './support/browser';
 
 const baseURL = inject('baseURL');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('smoke: the shell in a real browser', () => {
   it('renders the home page with the seeded categories and products', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     const response = await page.goto(baseURL + '/');
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toContain('Kıyasla');
@@ -32,7 +24,7 @@ describe('smoke: the shell in a real browser', () => {
   });
 
   it('toggles the theme and keeps it after a reload', async () => {
-    const page = await newPage(browser, { theme: 'light' });
+    const page = await newPage(browser(), { theme: 'light' });
     await page.goto(baseURL + '/', { waitUntil: 'networkidle' });
     const html = page.locator('html');
     const classes = async () => (await html.getAttribute('class')) ?? '';
@@ -47,7 +39,7 @@ describe('smoke: the shell in a real browser', () => {
   });
 
   it('shows a toast when cookie preferences are saved', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser());
     // Wait for hydration: a click before it would be a no-op.
     await page.goto(baseURL + '/cookies', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Tercihleri Kaydet' }).click();
@@ -58,7 +50,7 @@ describe('smoke: the shell in a real browser', () => {
   });
 
   it('answers unknown pages with the Turkish 404 page', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await newPage(browser(), { width: 390, height: 844 });
     const response = await page.goto(baseURL + '/boyle-bir-sayfa-yok');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -26,4 +27,22 @@ export async function newPage(
     colorScheme: opts.theme ?? 'light',
   });
   return context.newPage();
+}
+
+/**
+ * One Chromium for the suite that calls this at its top level: launched before its tests and
+ * closed after them. Returns the running browser (call it inside a test or hook).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not running: call it from a test, not at import time.');
+    return browser;
+  };
 }
