@@ -1,31 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
-import { testConfig } from './config';
 import type { DbHandle } from './db/client';
-import { createTestDatabase } from './test/db';
+import { createTestApp, type TestApp } from './test/app';
 import { AppError } from './lib/errors';
 
+let t: TestApp;
 let db: DbHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db });
-  // Routes that exist only to exercise the error handler.
-  app.get('/api/__test/boom', async () => {
-    throw new Error('SELECT secret FROM users -- internal detail');
+  t = await createTestApp({
+    // Routes that exist only to exercise the error handler.
+    beforeReady: (api) => {
+      api.get('/api/__test/boom', async () => {
+        throw new Error('SELECT secret FROM users -- internal detail');
+      });
+      api.get('/api/__test/app-error', async () => {
+        throw new AppError(409, 'SOMETHING_CONFLICTS', 'Bu kayıt zaten var.');
+      });
+    },
   });
-  app.get('/api/__test/app-error', async () => {
-    throw new AppError(409, 'SOMETHING_CONFLICTS', 'Bu kayıt zaten var.');
-  });
-  await app.ready();
+  ({ app, db } = t);
 });
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+afterAll(() => t?.close());
 
 describe('API skeleton', () => {
   it('reports health with the database checked', async () => {
@@ -35,8 +32,7 @@ describe('API skeleton', () => {
   });
 
   it('answers 503 from health when the database is gone', async () => {
-    const broken = await createTestDatabase();
-    const brokenApp = await buildApp({ config: testConfig(), db: broken });
+    const { app: brokenApp, db: broken } = await createTestApp();
     await broken.close();
     const res = await brokenApp.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
@@ -119,7 +115,7 @@ describe('API skeleton', () => {
   });
 
   it('rate-limits per client with a 429 in the error format', async () => {
-    const limited = await buildApp({ config: testConfig({ rateLimitMax: 3 }), db });
+    const { app: limited } = await createTestApp({ db, config: { rateLimitMax: 3 } });
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
       codes.push((await limited.inject({ method: 'GET', url: '/api/categories' })).statusCode);

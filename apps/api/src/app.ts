@@ -21,8 +21,9 @@ import { storeRoutes } from './modules/stores/stores.routes';
 import { settingsPlugin } from './modules/settings/settings.plugin';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { mailPlugin } from './mail/mail.plugin';
-import { authPlugin } from './plugins/auth';
+import { policiesPlugin } from './plugins/policies';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
@@ -110,7 +111,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await registerSwagger(app);
   await app.register(settingsPlugin);
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(policiesPlugin);
   registerAccountJobs(app);
 
   await app.register(
@@ -128,6 +129,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(mediaRoutes, { db: db.db });
       await api.register(settingsRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(favoriteRoutes);
       await api.register(comparisonRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.

@@ -143,36 +143,6 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
-/** A configuration for tests: in-memory database, silent logs, a fixed secret. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    publicUrl: 'http://localhost:3000',
-    databaseUrl: undefined,
-    dataDir: path.join(repoRoot(), 'data', 'test'),
-    seedDemo: true,
-    jwtSecret: 'test-secret-test-secret-test-secret-123456',
-    smtpUrl: undefined,
-    mailFrom: 'Kıyasla <no-reply@kiyasla.test>',
-    adminEmail: undefined,
-    adminPassword: undefined,
-    logLevel: 'silent',
-    rateLimitMax: 10_000,
-    trustProxy: false,
-    authRateLimitMax: 10_000,
-    googleClientId: undefined,
-    // Unroutable on purpose: no test may reach Google or Facebook; social tests start stand-ins.
-    googleJwksUrl: 'http://127.0.0.1:9/oauth2/v3/certs',
-    googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
-    facebookAppId: undefined,
-    facebookAppSecret: undefined,
-    facebookGraphUrl: 'http://127.0.0.1:9',
-    ...overrides,
-  };
-}
-
 /**
  * The database part of the configuration, for the database CLIs (db:migrate, db:seed): the
  * variables they use, checked by loadConfig's own schema and rules (so a bad value gets the

@@ -1,13 +1,10 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productCardSchema, productDetailSchema } from '@kiyasla/contracts/catalog';
 import { paginationSchema } from '@kiyasla/contracts/envelope';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import type { DbHandle } from '../db/client';
-import { createTestDatabase } from '../test/db';
+import { useTestApp } from '../test/app';
 import { COMPRESSION_THRESHOLD_BYTES, negotiateEncoding } from './prepared-reply';
 
 describe('negotiateEncoding (as @fastify/compress chooses)', () => {
@@ -30,19 +27,14 @@ describe('negotiateEncoding (as @fastify/compress chooses)', () => {
 });
 
 describe('prepared replies on the wire', () => {
-  let db: DbHandle;
+  const t = useTestApp();
   let app: FastifyInstance;
   let productId: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await buildApp({ config: testConfig(), db });
+    app = t.app;
     const res = await app.inject({ method: 'GET', url: '/api/products?limit=1' });
     productId = (res.json() as { data: { _id: string }[] }).data[0]!._id;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
   });
 
   const get = (url: string, acceptEncoding?: string) =>

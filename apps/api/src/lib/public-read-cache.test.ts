@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ProductCard, ProductDetail, StoreOffer } from '@kiyasla/contracts/catalog';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { refreshProductPriceAggregates } from '../db/product-price-aggregates';
 import { storeOffers } from '../db/schema/store-offers';
-import { createTestDatabase } from '../test/db';
+import { useTestApp } from '../test/app';
 import {
   invalidateProductReads,
   invalidatePublicReads,
@@ -102,16 +100,12 @@ describe('PublicReadCache', () => {
 });
 
 describe('cached catalog reads and price changes', () => {
+  const t = useTestApp();
   let db: DbHandle;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await buildApp({ config: testConfig(), db });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+    ({ app, db } = t);
   });
 
   const cheapestPhone = async () => {

@@ -10,6 +10,34 @@ interface ErrorBody {
   errors?: FieldError[];
 }
 
+/**
+ * Per-route options of the error handler, set in a route's `config` (or for every route of a
+ * module with `errorResponses`).
+ */
+export interface ErrorResponseOptions {
+  /**
+   * 'first-field': a schema failure answers with the first failing field's own message (the
+   * rule's Turkish text, e.g. the name rule of §5) instead of the generic one; `errors` is the same.
+   */
+  validationMessage?: 'first-field';
+  /** Codes of schema failures whose fields carry a given message, instead of VALIDATION_ERROR. */
+  validationCodes?: Readonly<Record<string, string>>;
+  /** The answer to a body over the route's `bodyLimit`, instead of the generic 413. */
+  payloadTooLarge?: { code: string; message: string };
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends ErrorResponseOptions {}
+}
+
+/** Gives every route registered in `app` (one route module) these options, unless a route sets its own. */
+export function errorResponses(app: FastifyInstance, options: ErrorResponseOptions): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...options, ...route.config };
+  });
+}
+
 function body(code: string, message: string, errors?: FieldError[]): ErrorBody {
   return { success: false, message, code, ...(errors && errors.length ? { errors } : {}) };
 }
@@ -36,12 +64,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err instanceof AppError) {
       return reply.status(err.status).send(body(err.code, err.message, err.errors));
     }
+    const options: ErrorResponseOptions = request.routeOptions.config ?? {};
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
         path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
         message: v.message ?? messages.generic.validation,
       }));
-      return reply.status(400).send(body('VALIDATION_ERROR', messages.generic.validation, errors));
+      const firstField = options.validationMessage === 'first-field' ? errors[0]?.message : undefined;
+      const coded = errors.find((e) => options.validationCodes?.[e.message]);
+      const code = (coded && options.validationCodes?.[coded.message]) ?? 'VALIDATION_ERROR';
+      return reply.status(400).send(body(code, firstField ?? messages.generic.validation, errors));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && options.payloadTooLarge) {
+      return reply.status(413).send(body(options.payloadTooLarge.code, options.payloadTooLarge.message));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

@@ -10,20 +10,8 @@ import { products, storeOffers, systemSettings, users } from '../db/schema/index
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts';
 import { seedDatabase } from '../db/seed';
 import { createTestDatabase } from './db';
+import { TOP_LEVEL_CATEGORY_SLUGS as TOP_LEVEL_SLUGS } from './catalog';
 
-const TOP_LEVEL_SLUGS = [
-  'telefon',
-  'laptop',
-  'tablet',
-  'kulaklik',
-  'televizyon',
-  'kamera',
-  'spor',
-  'beyaz-esya',
-  'oyuncak',
-  'giyim',
-  'aksesuar',
-];
 const COUNTED_TABLES = [
   'users',
   'categories',

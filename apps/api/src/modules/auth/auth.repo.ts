@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { refreshSessions, type RefreshSessionRow } from '../../db/schema/refresh-sessions';
@@ -212,14 +212,6 @@ export async function touchSession(db: Db, id: string, now: Date, minIntervalMs:
     .where(
       and(eq(refreshSessions.id, id), or(isNull(refreshSessions.lastUsedAt), lt(refreshSessions.lastUsedAt, before))),
     );
-}
-
-export async function listUserSessions(db: Db, userId: string): Promise<RefreshSessionRow[]> {
-  return db
-    .select()
-    .from(refreshSessions)
-    .where(eq(refreshSessions.userId, userId))
-    .orderBy(desc(refreshSessions.createdAt));
 }
 
 // ---------------------------------------------------------------------------------------------

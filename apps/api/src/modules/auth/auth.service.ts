@@ -17,6 +17,7 @@ import {
 } from './auth.repo';
 import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
+import { featureDisabled } from '../settings/feature-switches';
 import { isUniqueViolation } from './db-errors';
 import { refreshSession, startSession, type ClientInfo } from './sessions.service';
 import { hashToken } from './tokens';
@@ -41,9 +42,8 @@ export async function assertPasswordPolicy(ctx: AuthContext, password: string, f
   }
 }
 
+/** E-mail registration; the route's policy has checked that registration is open. */
 export async function register(ctx: AuthContext, input: RegisterRequest, client: ClientInfo): Promise<AuthSession> {
-  const features = await ctx.settings.group('features');
-  if (!features.enableRegistration) throw forbidden('REGISTRATION_DISABLED', messages.auth.registrationDisabled);
   await assertPasswordPolicy(ctx, input.password);
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
 
@@ -109,14 +109,14 @@ export async function login(ctx: AuthContext, input: LoginRequest, client: Clien
 /**
  * Sign-in with a verified Google or Facebook identity. Matching order: the provider id, then an
  * account with the same (provider-verified) e-mail, which gets linked; otherwise a new account —
- * unless registration is switched off. Linking to an account whose e-mail was never verified
+ * unless `canRegister` is false (the admin switched registration off). Linking to an account whose e-mail was never verified
  * removes its password and ends its sessions: whoever set that password never proved they own
  * the address (account pre-hijacking), the provider just did.
  */
 export async function socialLogin(
   ctx: AuthContext,
   profile: SocialProfile,
-  opts: { remember: boolean; client: ClientInfo },
+  opts: { remember: boolean; client: ClientInfo; canRegister: boolean },
 ): Promise<AuthSession> {
   const failed = profile.provider === 'google' ? messages.auth.googleFailed : messages.auth.facebookFailed;
   const now = new Date();
@@ -141,8 +141,7 @@ export async function socialLogin(
       });
       sessionCache.forgetUser(existing.id);
     } else {
-      const features = await ctx.settings.group('features');
-      if (!features.enableRegistration) throw forbidden('REGISTRATION_DISABLED', messages.auth.registrationDisabled);
+      if (!opts.canRegister) throw featureDisabled('enableRegistration');
       try {
         user = await insertUser(ctx.db, {
           email: profile.email,
@@ -162,7 +161,7 @@ export async function socialLogin(
 
   if (!user.isActive) throw forbidden('ACCOUNT_DISABLED', messages.auth.accountDisabled);
   const fresh = await recordSuccessfulLogin(ctx.db, user.id, now);
-  return startSession(ctx, fresh, opts, now);
+  return startSession(ctx, fresh, { remember: opts.remember, client: opts.client }, now);
 }
 
 export async function refresh(ctx: AuthContext, refreshToken: string, client: ClientInfo): Promise<AuthSession> {

@@ -1,25 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import { users } from '../../db/schema/users';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  setSettings,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { setSettings, useTestApp } from '../../test/app';
 
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeTestApp(t));
+const t = useTestApp();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -319,11 +305,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('rate limiting per IP', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ authRateLimitMax: 3 });
-  });
-  afterAll(() => closeTestApp(limited));
+  const limited = useTestApp({ config: { authRateLimitMax: 3 } });
 
   it('answers 429 with a Turkish message once one IP exceeds the sign-in limit; other IPs are unaffected', async () => {
     const attempt = (ip: string) =>

@@ -2,7 +2,6 @@ import { PASSWORD_RESET_TTL_MINUTES, RESET_PASSWORD_PATH, type ResetPasswordRequ
 import { type ChangePasswordRequest } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { passwordResetMail } from '../../mail/templates/password-reset';
-import type { AuthUser } from '../../plugins/auth';
 import { AppError, badRequest } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import {
@@ -18,6 +17,7 @@ import {
 import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
 import { assertPasswordPolicy } from './auth.service';
+import type { AuthUser } from './session-verifier';
 import { hashToken, randomToken } from './tokens';
 
 /** Reset e-mails per account and hour; more requests are accepted and silently dropped (no mail bombing). */

@@ -5,16 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/outbox';
 import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { users } from '../../db/schema/users';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
 
 interface Received {
   from: string;
@@ -69,14 +61,16 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promi
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let t: TestContext;
+let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://kiyasla.test' });
+  t = await createTestApp({
+    config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicUrl: 'https://kiyasla.test' },
+  });
 });
 afterAll(async () => {
-  await closeTestApp(t);
+  await t?.close();
   await smtp?.close();
 });
 

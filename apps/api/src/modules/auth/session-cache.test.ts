@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { User } from '@kiyasla/contracts/user';
 import { refreshSessions } from '../../db/schema/refresh-sessions';
 import { users } from '../../db/schema/users';
 import { updateUser } from './auth.repo';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  loginAs,
-  registerUser,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp } from '../../test/app';
 import { sessionCache } from './session-cache';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeTestApp(t));
+const t = useTestApp();
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 const meOk = async (token: string): Promise<User> => {

@@ -6,11 +6,18 @@ import {
   type AuthSession,
 } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { RefreshSessionRow } from '../../db/schema/refresh-sessions';
 import type { UserRow } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
-import { findSessionByTokenHashForUpdate, findUserById, insertSession, markRotated, revokeFamily } from './auth.repo';
+import {
+  findSessionByTokenHashForUpdate,
+  findUserById,
+  insertSession,
+  markRotated,
+  revokeFamily,
+  revokeUserSessions,
+} from './auth.repo';
 import { sessionCache } from './session-cache';
 import { hashToken, randomToken, signAccessToken } from './tokens';
 import { presentUser } from './user.presenter';
@@ -151,4 +158,17 @@ export async function refreshSession(
   if (familyId) sessionCache.forgetSession(familyId);
   if (!outcome.ok) throw outcome.error;
   return issue(deps, outcome.user, outcome.familyId, outcome.expiresAt, outcome.refreshToken, now);
+}
+
+/**
+ * Ends every session of the account at once (account deletion), inside the caller's transaction;
+ * the caller tells the session cache again after the commit (`sessionCache.forgetUser`).
+ */
+export async function endAllSessions(
+  db: Database | Transaction,
+  userId: string,
+  reason: 'account-deleted',
+  now: Date,
+): Promise<void> {
+  await revokeUserSessions(db, userId, reason, now);
 }

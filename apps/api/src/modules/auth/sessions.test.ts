@@ -1,40 +1,29 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
-import { testConfig } from '../../config';
 import { refreshSessions } from '../../db/schema/refresh-sessions';
 import { users } from '../../db/schema/users';
-import { requirePlan, requireRole, requireUser } from '../../plugins/auth';
+import { requirePlan, requireRole, requireUser } from '../../plugins/policies';
 import { updateUser } from './auth.repo';
 import { sessionCache } from './session-cache';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  setSettings,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { setSettings, useTestApp } from '../../test/app';
+import { testConfig } from '../../test/config';
 
-let t: TestContext;
 const SECRET = testConfig().jwtSecret;
 
-beforeAll(async () => {
-  t = await createTestApp({}, (app) => {
+const t = useTestApp({
+  beforeReady: (app) => {
     // Routes that exist only to exercise the policies.
     app.get('/api/__test/staff', { preHandler: requireRole('admin', 'moderator') }, async (req) => ({
       role: req.user?.role,
     }));
     app.get('/api/__test/premium', { preHandler: requirePlan('premium') }, async () => ({ ok: true }));
     app.get('/api/__test/me', { preHandler: requireUser }, async (req) => ({ id: req.user?.id }));
-  });
+  },
 });
-afterAll(() => closeTestApp(t));
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 const refresh = (refreshToken: string) =>

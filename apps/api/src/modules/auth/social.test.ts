@@ -7,17 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import { refreshSessions } from '../../db/schema/refresh-sessions';
 import { users } from '../../db/schema/users';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  setSettings,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp, createTestApp, setSettings, type TestApp } from '../../test/app';
 
 // ---------------------------------------------------------------------------------------------
 // Local stand-ins on 127.0.0.1: no test reaches Google or Facebook.
@@ -57,7 +48,7 @@ let google: StandIn;
 let facebook: StandIn;
 let googleKey: CryptoKey;
 let strangerKey: CryptoKey;
-let t: TestContext;
+let t: TestApp;
 
 interface FbUser {
   id: string;
@@ -107,16 +98,18 @@ beforeAll(async () => {
   });
 
   t = await createTestApp({
-    googleClientId: GOOGLE_CLIENT_ID,
-    googleJwksUrl: `${google.url}/oauth2/v3/certs`,
-    facebookAppId: FB_APP_ID,
-    facebookAppSecret: FB_SECRET,
-    facebookGraphUrl: facebook.url,
+    config: {
+      googleClientId: GOOGLE_CLIENT_ID,
+      googleJwksUrl: `${google.url}/oauth2/v3/certs`,
+      facebookAppId: FB_APP_ID,
+      facebookAppSecret: FB_SECRET,
+      facebookGraphUrl: facebook.url,
+    },
   });
 });
 
 afterAll(async () => {
-  await closeTestApp(t);
+  await t?.close();
   await google?.close();
   await facebook?.close();
 });
@@ -312,17 +305,9 @@ describe('POST /api/auth/google', () => {
 });
 
 describe('Google sign-in without configuration or provider', () => {
-  let bare: TestContext;
-  let down: TestContext;
-  beforeAll(async () => {
-    bare = await createTestApp();
-    // A JWKS address where nothing listens (port 9, discard): the provider is unreachable.
-    down = await createTestApp({ googleClientId: GOOGLE_CLIENT_ID, googleJwksUrl: 'http://127.0.0.1:9/certs' });
-  });
-  afterAll(async () => {
-    await closeTestApp(bare);
-    await closeTestApp(down);
-  });
+  const bare = useTestApp();
+  // A JWKS address where nothing listens (port 9, discard): the provider is unreachable.
+  const down = useTestApp({ config: { googleClientId: GOOGLE_CLIENT_ID, googleJwksUrl: 'http://127.0.0.1:9/certs' } });
 
   it('answers 403 SOCIAL_LOGIN_NOT_CONFIGURED without GOOGLE_CLIENT_ID', async () => {
     const res = await bare.app.inject({

@@ -1,35 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Category, CategoryNode } from '@kiyasla/contracts/catalog';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import type { DbHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/db';
+import { useTestApp } from '../../test/app';
+import { TOP_LEVEL_CATEGORY_SLUGS as TOP_LEVEL } from '../../test/catalog';
 
-const TOP_LEVEL = [
-  'telefon',
-  'laptop',
-  'tablet',
-  'kulaklik',
-  'televizyon',
-  'kamera',
-  'spor',
-  'beyaz-esya',
-  'oyuncak',
-  'giyim',
-  'aksesuar',
-];
-
-let db: DbHandle;
+const t = useTestApp();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db });
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  app = t.app;
 });
 
 describe('GET /api/categories', () => {

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COMPARISON_ERROR_CODES,
@@ -15,9 +15,16 @@ import {
 } from '@kiyasla/contracts/comparisons';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
-import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/reply';
-import { currentUser, optionalUser, requireUser, type AuthPolicy } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/error-handler';
+import {
+  currentUser,
+  optionalUser,
+  planLimits,
+  requireFeature,
+  requireUser,
+  requireUserTo,
+} from '../../plugins/policies';
 import {
   compareProducts,
   createComparison,
@@ -39,10 +46,9 @@ const security = [{ bearerAuth: [] }];
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Saving needs a session; a visitor without one is told so in the words of spec §5. */
-const requireUserToSave: AuthPolicy = async (request: FastifyRequest) => {
-  if (!request.headers.authorization) throw new AppError(401, 'UNAUTHORIZED', m.loginRequired);
-  await requireUser(request);
-};
+const requireUserToSave = requireUserTo(m.loginRequired);
+/** Every call: 403 COMPARISON_DISABLED while the admin has comparison switched off. */
+const comparisonOn = requireFeature('enableComparison');
 
 /**
  * /api/comparisons: side-by-side comparison (open to visitors), saved comparisons (own, public),
@@ -54,21 +60,17 @@ export async function comparisonRoutes(app: FastifyInstance) {
   const deps = { db: app.dbHandle.db, settings: app.settings };
 
   // A schema failure answers with the rule's own Turkish message ('En az 2 ürün seçmelisiniz',
-  // 'Karşılaştırma adı gereklidir') rather than a generic one; the rest goes to the app handler.
-  app.setErrorHandler((err: FastifyError) => {
-    if (!hasZodFastifySchemaValidationErrors(err)) throw err;
-    const fields = err.validation.map((v) => ({
-      path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-      message: v.message ?? messages.generic.validation,
-    }));
-    const code = fields.some((f) => f.message === m.tooFew) ? COMPARISON_ERROR_CODES.tooFew : 'VALIDATION_ERROR';
-    throw new AppError(400, code, fields[0]?.message ?? messages.generic.validation, fields);
+  // 'Karşılaştırma adı gereklidir') rather than a generic one.
+  errorResponses(app, {
+    validationMessage: 'first-field',
+    validationCodes: { [m.tooFew]: COMPARISON_ERROR_CODES.tooFew },
   });
 
   r.post(
     '/comparisons/compare',
     {
       onRequest: optionalUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary:
@@ -85,6 +87,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons/public',
     {
       onRequest: optionalUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary: 'Herkese açık kayıtlı karşılaştırmalar, en yeni önce (kategori ve etiket filtreli)',
@@ -102,6 +105,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons',
     {
       onRequest: requireUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary: 'Kullanıcının kayıtlı karşılaştırmaları (data.data ve data.pagination)',
@@ -120,6 +124,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons',
     {
       onRequest: requireUserToSave,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary:
@@ -131,7 +136,8 @@ export async function comparisonRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const saved = await createComparison(deps, currentUser(req), req.body);
+      const { savedComparisons: limit } = await planLimits(req);
+      const saved = await createComparison(deps, currentUser(req), req.body, limit);
       return reply.status(201).send(ok(saved, { message: m.saved }));
     },
   );
@@ -140,6 +146,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons/:id',
     {
       onRequest: optionalUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary:
@@ -156,6 +163,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons/:id',
     {
       onRequest: requireUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary: 'Kendi karşılaştırmasını günceller (alanlardan herhangi biri)',
@@ -172,6 +180,7 @@ export async function comparisonRoutes(app: FastifyInstance) {
     '/comparisons/:id',
     {
       onRequest: requireUser,
+      preHandler: comparisonOn,
       schema: {
         tags: ['comparisons'],
         summary: 'Kendi karşılaştırmasını siler',

@@ -9,12 +9,11 @@ import {
   type UpdateComparisonInput,
 } from '@kiyasla/contracts/comparisons';
 import { messages } from '@kiyasla/contracts/messages';
-import { SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
 import type { Database } from '../../db/client';
 import type { SavedComparisonRow } from '../../db/schema/saved-comparisons';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/reply';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/session-verifier';
 import { getCategory } from '../categories/categories.service';
 import { getProductDetail, listProducts, type ListingInput } from '../products/products.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -59,21 +58,10 @@ const m = messages.comparisons;
 // Rules
 // ---------------------------------------------------------------------------------------------
 
-/** 403 COMPARISON_DISABLED while the admin has comparison switched off (`enableComparison`). */
-async function ensureEnabled(settings: SettingsService): Promise<void> {
-  const features = await settings.group('features');
-  if (!features.enableComparison) throw forbidden(COMPARISON_ERROR_CODES.disabled, m.disabled);
-}
-
 /** At most the admin `maxComparisonItems` products (the schema already demands at least 2). */
 async function checkProductCount(settings: SettingsService, productIds: readonly string[]): Promise<void> {
   const max = (await settings.group('features')).maxComparisonItems;
   if (productIds.length > max) throw badRequest(COMPARISON_ERROR_CODES.tooMany, m.tooMany(max));
-}
-
-/** Saved comparisons the caller's plan allows; null is unlimited. A lapsed premium plan counts as free. */
-export function savedComparisonLimit(caller: Caller): number | null {
-  return caller.isPremium ? SAVED_COMPARISON_LIMITS[caller.plan] : SAVED_COMPARISON_LIMITS.free;
 }
 
 const notFoundError = () => notFound(COMPARISON_ERROR_CODES.notFound, m.notFound);
@@ -182,20 +170,19 @@ export async function compareProducts(
   viewer: Viewer,
   productIds: readonly string[],
 ): Promise<ComparisonResult> {
-  await ensureEnabled(deps.settings);
   await checkProductCount(deps.settings, productIds);
   return buildComparison(await detailsOf(deps.db, productIds), viewer?.isPremium ?? false);
 }
 
+/** Saves a comparison while the caller has fewer than `limit` (their plan's; null is unlimited). */
 export async function createComparison(
   deps: ComparisonsDeps,
   caller: Caller,
   input: CreateComparisonInput,
+  limit: number | null,
 ): Promise<SavedComparison> {
-  await ensureEnabled(deps.settings);
   await checkProductCount(deps.settings, input.productIds);
   const cards = await requireListed(deps.db, input.productIds);
-  const limit = savedComparisonLimit(caller);
   const values: SavedComparisonValues = {
     name: input.name,
     description: input.description,
@@ -219,7 +206,6 @@ export async function listOwnComparisons(
   caller: Caller,
   q: { page: number; limit: number },
 ): Promise<SavedComparisonPage> {
-  await ensureEnabled(deps.settings);
   return presentPage(deps.db, caller, await findUserComparisons(deps.db, caller.id, q.page, q.limit), q);
 }
 
@@ -228,7 +214,6 @@ export async function listPublicComparisons(
   viewer: Viewer,
   q: { page: number; limit: number; category?: string | undefined; tags: string[] },
 ): Promise<SavedComparisonPage> {
-  await ensureEnabled(deps.settings);
   let categoryId: string | undefined;
   if (q.category) {
     // An unknown category filters everything out rather than failing the whole listing.
@@ -260,7 +245,6 @@ async function ownComparison(db: Database, caller: Caller, id: string): Promise<
 }
 
 export async function getComparison(deps: ComparisonsDeps, viewer: Viewer, id: string): Promise<SavedComparisonDetail> {
-  await ensureEnabled(deps.settings);
   const row = await visibleComparison(deps.db, viewer, id);
   const details = await listedDetailsOf(deps.db, row.productIds);
   return {
@@ -279,7 +263,6 @@ export async function updateComparison(
   id: string,
   input: UpdateComparisonInput,
 ): Promise<SavedComparison> {
-  await ensureEnabled(deps.settings);
   const current = await ownComparison(deps.db, caller, id);
   const patch: Partial<SavedComparisonValues> = {};
   if (input.name !== undefined) patch.name = input.name;
@@ -297,7 +280,6 @@ export async function updateComparison(
 }
 
 export async function deleteComparison(deps: ComparisonsDeps, caller: Caller, id: string): Promise<void> {
-  await ensureEnabled(deps.settings);
   const current = await ownComparison(deps.db, caller, id);
   if (!(await deleteOwnComparison(deps.db, current.id, caller.id))) throw notFoundError();
 }

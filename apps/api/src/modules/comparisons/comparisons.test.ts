@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SPEC_LABELS, type ProductCard } from '@kiyasla/contracts/catalog';
 import type {
@@ -13,19 +13,10 @@ import type { PlanId } from '@kiyasla/contracts/constants';
 import { products } from '../../db/schema/products';
 import { savedComparisons } from '../../db/schema/saved-comparisons';
 import { users } from '../../db/schema/users';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  setSettings,
-  type TestContext,
-} from '../auth/auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp, setSettings } from '../../test/app';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let phones: ProductCard[];
 let laptops: ProductCard[];
 let headphones: ProductCard[];
@@ -39,14 +30,12 @@ async function cards(category: string): Promise<ProductCard[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   [phones, laptops, headphones] = await Promise.all([cards('telefon'), cards('laptop'), cards('kulaklik')]);
   expect(phones.length).toBeGreaterThanOrEqual(DEFAULT_MAX_COMPARISON_ITEMS + 1);
   const premium = await loginAs(ctx.app, DEMO_ACCOUNTS.premium.email, DEMO_ACCOUNTS.premium.password);
   premiumToken = premium.token;
   premiumId = premium.user._id;
 });
-afterAll(() => closeTestApp(ctx));
 
 const ids = (list: ProductCard[], n: number) => list.slice(0, n).map((p) => p._id);
 const json = { 'content-type': 'application/json' };

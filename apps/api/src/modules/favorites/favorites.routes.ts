@@ -12,7 +12,7 @@ import {
 } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
 import { ok } from '../../lib/reply';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser, planLimits, requireFeature, requireUser } from '../../plugins/policies';
 import { addFavorite, clearFavorites, isFavorite, listFavorites, removeFavorite } from './favorites.service';
 
 const errors = {
@@ -24,13 +24,13 @@ const errors = {
 const security = [{ bearerAuth: [] }];
 const productParams = z.object({ productId: z.string().min(1).max(100) });
 
-/**
- * /api/favorites: the signed-in user's favorite products. Every call needs a session (401) and
- * the admin `enableWishlist` switch (403 WISHLIST_DISABLED).
- */
+/** Every call needs a session (401) and the admin `enableWishlist` switch (403 WISHLIST_DISABLED). */
+const wishlistOn = requireFeature('enableWishlist');
+
+/** /api/favorites: the signed-in user's favorite products. */
 export async function favoriteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.dbHandle.db, settings: app.settings };
+  const deps = { db: app.dbHandle.db };
 
   // Personal data: never cached by browsers or shared proxies.
   app.addHook('onSend', async (_req, reply) => {
@@ -41,6 +41,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
     '/favorites',
     {
       onRequest: requireUser,
+      preHandler: wishlistOn,
       schema: {
         tags: ['favorites'],
         summary: 'Favoriler: ürün kartı (güncel en düşük fiyat, ilk iki mağaza) ve eklenme zamanı, en yeni önce',
@@ -59,6 +60,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
     '/favorites',
     {
       onRequest: requireUser,
+      preHandler: wishlistOn,
       schema: {
         tags: ['favorites'],
         summary: 'Tüm favorileri temizler',
@@ -74,6 +76,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
     '/favorites/check/:productId',
     {
       onRequest: requireUser,
+      preHandler: wishlistOn,
       schema: {
         tags: ['favorites'],
         summary: 'Ürün favorilerde mi (data.isFavorite)',
@@ -89,6 +92,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
     '/favorites/:productId',
     {
       onRequest: requireUser,
+      preHandler: wishlistOn,
       schema: {
         tags: ['favorites'],
         summary:
@@ -100,7 +104,8 @@ export async function favoriteRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const item = await addFavorite(deps, currentUser(req), req.params.productId);
+      const { favorites: limit } = await planLimits(req);
+      const item = await addFavorite(deps, currentUser(req), req.params.productId, limit);
       return reply.status(201).send(ok(item, { message: messages.favorites.added }));
     },
   );
@@ -109,6 +114,7 @@ export async function favoriteRoutes(app: FastifyInstance) {
     '/favorites/:productId',
     {
       onRequest: requireUser,
+      preHandler: wishlistOn,
       schema: {
         tags: ['favorites'],
         summary: 'Favorilerden çıkarır; favori değilse 404 FAVORITE_NOT_FOUND',

@@ -1,14 +1,12 @@
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { PREMIUM_WISHLIST_ITEMS } from '@kiyasla/contracts/constants';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { FAVORITE_ERROR_CODES, type FavoriteItem, type FavoritesQuery } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import { type AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/reply';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/session-verifier';
 import { listProducts, type ListingInput } from '../products/products.service';
-import type { SettingsService } from '../settings/settings.service';
 import {
   countFavorites,
   deleteAllFavorites,
@@ -23,7 +21,6 @@ import { isUuid } from '@kiyasla/contracts/ids';
 
 export interface FavoritesDeps {
   db: Database;
-  settings: SettingsService;
 }
 
 type Caller = Pick<AuthUser, 'id' | 'isPremium'>;
@@ -41,18 +38,6 @@ const UNFILTERED: Omit<ListingInput, 'page' | 'limit'> = {
 };
 
 const m = messages.favorites;
-
-/** 403 WISHLIST_DISABLED while the admin has favorites switched off (`enableWishlist`). */
-export async function ensureFavoritesEnabled(settings: SettingsService): Promise<void> {
-  const features = await settings.group('features');
-  if (!features.enableWishlist) throw forbidden(FAVORITE_ERROR_CODES.disabled, m.disabled);
-}
-
-/** Free plan: the admin `maxWishlistItems`; any active premium plan: PREMIUM_WISHLIST_ITEMS. */
-export async function favoritesLimit(settings: SettingsService, caller: Caller): Promise<number> {
-  if (caller.isPremium) return PREMIUM_WISHLIST_ITEMS;
-  return (await settings.group('features')).maxWishlistItems;
-}
 
 /** Product cards of listed products by id, through the products feature's listing. */
 async function cardsByIds(db: Database, ids: string[]): Promise<Map<string, ProductCard>> {
@@ -78,7 +63,6 @@ export async function listFavorites(
   caller: Caller,
   q: FavoritesQuery,
 ): Promise<{ items: FavoriteItem[]; pagination: Pagination }> {
-  await ensureFavoritesEnabled(deps.settings);
   const { rows, total } = await findFavorites(deps.db, caller.id, q.page, q.limit);
   const cards = await cardsByIds(
     deps.db,
@@ -94,15 +78,18 @@ export async function listFavorites(
 /**
  * Adds a product to the caller's favorites. Checked in this order: the product exists (404), it
  * is not already a favorite (400 FAVORITE_EXISTS: the screen then simply shows it as favorite),
- * the plan's limit is not reached (403).
+ * the caller has fewer than `limit` favorites, their plan's limit (403).
  */
-export async function addFavorite(deps: FavoritesDeps, caller: Caller, productId: string): Promise<FavoriteItem> {
-  await ensureFavoritesEnabled(deps.settings);
+export async function addFavorite(
+  deps: FavoritesDeps,
+  caller: Caller,
+  productId: string,
+  limit: number,
+): Promise<FavoriteItem> {
   const id = normaliseId(productId);
   if (!id) throw productNotFound();
   const card = (await cardsByIds(deps.db, [id])).get(id);
   if (!card) throw productNotFound();
-  const limit = await favoritesLimit(deps.settings, caller);
 
   const ref = await deps.db.transaction(async (tx) => {
     await lockUserFavorites(tx, caller.id);
@@ -121,7 +108,6 @@ export async function addFavorite(deps: FavoritesDeps, caller: Caller, productId
 }
 
 export async function removeFavorite(deps: FavoritesDeps, caller: Caller, productId: string): Promise<string> {
-  await ensureFavoritesEnabled(deps.settings);
   const id = normaliseId(productId);
   if (!id || !(await deleteFavorite(deps.db, caller.id, id))) {
     throw notFound(FAVORITE_ERROR_CODES.notFavorite, m.notFavorite);
@@ -130,12 +116,10 @@ export async function removeFavorite(deps: FavoritesDeps, caller: Caller, produc
 }
 
 export async function clearFavorites(deps: FavoritesDeps, caller: Caller): Promise<number> {
-  await ensureFavoritesEnabled(deps.settings);
   return deleteAllFavorites(deps.db, caller.id);
 }
 
 export async function isFavorite(deps: FavoritesDeps, caller: Caller, productId: string): Promise<boolean> {
-  await ensureFavoritesEnabled(deps.settings);
   const id = normaliseId(productId);
   return id ? (await findFavorite(deps.db, caller.id, id)) !== undefined : false;
 }

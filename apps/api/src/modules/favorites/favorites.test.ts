@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { DEFAULT_MAX_WISHLIST_ITEMS, PREMIUM_WISHLIST_ITEMS } from '@kiyasla/contracts/constants';
@@ -6,24 +6,14 @@ import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
 import { favorites } from '../../db/schema/favorites';
 import { products } from '../../db/schema/products';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  setSettings,
-  type TestContext,
-} from '../auth/auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp, setSettings } from '../../test/app';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 /** Listed product ids, cheapest first, enough for every limit below. */
 let productIds: string[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const rows = await ctx.db.db
     .select({ id: products.id })
     .from(products)
@@ -32,7 +22,6 @@ beforeAll(async () => {
   productIds = rows.map((r) => r.id);
   expect(productIds.length).toBeGreaterThan(PREMIUM_WISHLIST_ITEMS);
 });
-afterAll(() => closeTestApp(ctx));
 
 const pid = (i: number) => productIds[i]!;
 

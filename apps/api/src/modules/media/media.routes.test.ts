@@ -1,35 +1,21 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/products';
-import { registerErrorHandling } from '../../plugins/error-handler';
-import { createTestDatabase } from '../../test/db';
-import { mediaRoutes } from './media.routes';
+import { useTestApp } from '../../test/app';
 
-let handle: DbHandle;
+const t = useTestApp();
 let app: FastifyInstance;
 let productId: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await app.register(mediaRoutes, { prefix: '/api', db: handle.db });
-  const [product] = await handle.db
+  app = t.app;
+  const [product] = await t.db.db
     .select({ id: products.id })
     .from(products)
     .where(eq(products.slug, 'apple-iphone-16-pro-256-gb'));
   if (!product) throw new Error('seeded iPhone 16 Pro missing');
   productId = product.id;
-});
-
-afterAll(async () => {
-  await app.close();
-  await handle.close();
 });
 
 describe('GET /api/media/products/:file', () => {

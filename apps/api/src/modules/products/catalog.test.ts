@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import type { Facets, PriceHistory, ProductCard, ProductDetail, Review, StoreOffer } from '@kiyasla/contracts/catalog';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
 import { analyticsEvents } from '../../db/schema/analytics-events';
 import { categories } from '../../db/schema/categories';
@@ -11,19 +9,15 @@ import { productViews } from '../../db/schema/product-views';
 import { products } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
-import { createTestDatabase } from '../../test/db';
+import { useTestApp } from '../../test/app';
 import { recordProductViews } from './product-detail.repo';
 
 let db: DbHandle;
+const t = useTestApp();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db });
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  ({ app, db } = t);
 });
 
 async function get<T = unknown>(url: string, status = 200): Promise<T> {
@@ -277,7 +271,7 @@ describe('product detail', () => {
   it('records product views without slowing the response', async () => {
     // Closing flushes the views buffered by earlier tests, so the count starts clean.
     await app.close();
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
     const viewCount = async () => {
       const [row] = await db.db
         .select({ base: products.viewCount, live: productViews.views })
@@ -295,7 +289,7 @@ describe('product detail', () => {
     // ...and written when the buffer is flushed (here: on shutdown).
     await app.close();
     expect(await viewCount()).toBe(before + 2);
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
   });
 });
 

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import type { DbHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/db';
+import { useTestApp } from '../../test/app';
 import { priceChange, shippingLabel } from './products.presenter';
 
-let db: DbHandle;
+const t = useTestApp();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db });
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  app = t.app;
 });
 
 async function list(query: string): Promise<{ data: ProductCard[]; pagination: Record<string, number> }> {

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
 import type { Suggestion, TrendingTerm } from '@kiyasla/contracts/search';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
 import type { DbHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/db';
+import { useTestApp } from '../../test/app';
 import { searchLog } from '../../db/schema/search-log';
 import { invalidateTrending } from './search.service';
 
 let db: DbHandle;
+const t = useTestApp();
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await buildApp({ config: testConfig(), db });
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
+  ({ app, db } = t);
 });
 
 interface SearchBody {
@@ -157,7 +151,7 @@ describe('GET /api/search/trending', () => {
     // Start from an empty log: flush what earlier tests searched, then clear it.
     await app.close();
     await db.db.delete(searchLog);
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
     invalidateTrending();
     const empty: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
     expect(empty.length).toBeGreaterThan(0);
@@ -168,7 +162,7 @@ describe('GET /api/search/trending', () => {
     await search('iphone');
     await search('qqqqzzzzxxxx'); // no results: never trending
     await app.close(); // flushes the buffered log
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
     invalidateTrending();
     const terms: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
     expect(terms[0]).toEqual({ term: 'kulaklık', count: 4 });
@@ -183,10 +177,10 @@ describe('GET /api/search/trending', () => {
   it('logs a corrected typo under its correction', async () => {
     await app.close();
     await db.db.delete(searchLog);
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
     await search('samsnug');
     await app.close();
-    app = await buildApp({ config: testConfig(), db });
+    app = await t.reopen();
     invalidateTrending();
     const terms: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
     expect(terms[0]).toEqual({ term: 'samsung', count: 1 });

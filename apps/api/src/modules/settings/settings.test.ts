@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicConfigSchema, type PublicConfig } from '@kiyasla/contracts/public-config';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import { systemSettings } from '../../db/schema/system-settings';
-import { closeTestApp, createTestApp, setSettings, type TestContext } from '../auth/auth.test-helpers';
+import { setSettings, useTestApp } from '../../test/app';
 import { resolveSettings, SettingsService } from './settings.service';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ googleClientId: 'client-123.apps.googleusercontent.com' });
-});
-afterAll(() => closeTestApp(t));
+const t = useTestApp({ config: { googleClientId: 'client-123.apps.googleusercontent.com' } });
 
 const getConfig = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/config' });

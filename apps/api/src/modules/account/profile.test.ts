@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@kiyasla/contracts/notification-settings';
 import { type AuthSession } from '@kiyasla/contracts/auth';
 import { type User } from '@kiyasla/contracts/user';
 import { userAvatars } from '../../db/schema/user-avatars';
 import { users } from '../../db/schema/users';
-import { bearer, body, closeTestApp, createTestApp, registerUser, type TestContext } from './auth.test-helpers';
+import { bearer, body, registerUser } from '../../test/accounts';
+import { useTestApp } from '../../test/app';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeTestApp(t));
+const t = useTestApp();
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/account-export';
 import {
   analyticsEvents,
@@ -14,22 +14,10 @@ import {
   users,
 } from '../../db/schema/index';
 import { purgeDeletedAccounts, PURGED_AUTHOR_NAME } from '../../jobs/purge-deleted-accounts';
-import {
-  bearer,
-  body,
-  closeTestApp,
-  createTestApp,
-  DEMO_ACCOUNTS,
-  loginAs,
-  registerUser,
-  type TestContext,
-} from './auth.test-helpers';
+import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp } from '../../test/app';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => closeTestApp(t));
+const t = useTestApp();
 
 const DAY_MS = 86_400_000;
 const count = async (

@@ -9,11 +9,11 @@ import { type UpdateDetailsRequest } from '@kiyasla/contracts/account';
 import { type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
-import type { NewUserRow } from '../../db/schema/users';
+import type { ProfileChanges } from './profile.repo';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { AuthUser } from '../../plugins/auth';
-import { updateUser } from './auth.repo';
-import { sessionCache } from './session-cache';
+import { sessionCache } from '../auth/session-cache';
+import type { AuthUser } from '../auth/session-verifier';
+import { presentUser } from '../auth/user.presenter';
 import { decodeAvatarDataUrl, extensionFor } from './avatar';
 import {
   deleteAvatars,
@@ -24,9 +24,9 @@ import {
   replaceAvatar,
   saveNotificationSettings,
   savePrivacySettings,
+  updateProfile,
 } from './profile.repo';
 import { isUuid } from '@kiyasla/contracts/ids';
-import { presentUser } from './user.presenter';
 
 export const AVATAR_PATH_PREFIX = '/api/auth/avatars/';
 
@@ -43,7 +43,7 @@ export async function updateDetails(db: Database, caller: AuthUser, input: Updat
     ]);
   }
 
-  const changes: Partial<NewUserRow> = {};
+  const changes: ProfileChanges = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
   if (input.phone !== undefined) changes.phone = input.phone || null;
@@ -67,7 +67,7 @@ export async function updateDetails(db: Database, caller: AuthUser, input: Updat
       await deleteAvatars(tx, current.id);
       changes.avatarUrl = null;
     }
-    return Object.keys(changes).length > 0 ? updateUser(tx, current.id, changes) : current;
+    return Object.keys(changes).length > 0 ? updateProfile(tx, current.id, changes) : current;
   });
   sessionCache.forgetUser(current.id);
   return presentUser(updated);

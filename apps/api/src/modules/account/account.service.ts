@@ -1,24 +1,33 @@
-import { ACCOUNT_PURGE_DAYS, type DeleteAccountRequest } from '@kiyasla/contracts/account';
+import {
+  ACCOUNT_PURGE_DAYS,
+  type AccountSession,
+  type DeleteAccountRequest,
+  type PaymentRecord,
+} from '@kiyasla/contracts/account';
 import { type AccountExport } from '@kiyasla/contracts/account-export';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
+import type { PaymentRow } from '../../db/schema/payments';
 import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
-import type { AuthUser } from '../../plugins/auth';
-import { listUserSessions, revokeUserSessions } from './auth.repo';
-import { sessionCache } from './session-cache';
+import { sessionCache } from '../auth/session-cache';
+import type { AuthUser } from '../auth/session-verifier';
+import { endAllSessions } from '../auth/sessions.service';
+import { presentUser } from '../auth/user.presenter';
 import {
   listFavorites,
+  listLiveSessions,
   listNotifications,
-  listPayments,
+  listPayments as listPaymentsOldestFirst,
+  listPaymentsNewestFirst,
   listPriceAlerts,
   listReviews,
   listSavedComparisons,
+  listSessions,
   softDeleteUser,
 } from './account.repo';
 import { getNotificationSettings, getPrivacySettings } from './profile.service';
-import { presentUser } from './user.presenter';
 
 const DAY_MS = 86_400_000;
 
@@ -43,12 +52,24 @@ export async function deleteAccount(db: Database, caller: AuthUser, input: Delet
   const now = new Date();
   await db.transaction(async (tx) => {
     await softDeleteUser(tx, user.id, now, new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS));
-    await revokeUserSessions(tx, user.id, 'account-deleted', now);
+    await endAllSessions(tx, user.id, 'account-deleted', now);
   });
   sessionCache.forgetUser(user.id);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function presentPayment(p: PaymentRow): PaymentRecord {
+  return {
+    _id: p.id,
+    provider: p.provider,
+    plan: p.plan,
+    amount: kurusToTry(p.amount),
+    currency: p.currency,
+    status: p.status,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
 
 /** GET /auth/export: everything stored about the caller (KVKK art. 11 right of access). */
 export async function exportAccount(db: Database, caller: AuthUser, now = new Date()): Promise<AccountExport> {
@@ -71,8 +92,8 @@ export async function exportAccount(db: Database, caller: AuthUser, now = new Da
     listSavedComparisons(db, userId),
     listNotifications(db, userId),
     listReviews(db, userId),
-    listPayments(db, userId),
-    listUserSessions(db, userId),
+    listPaymentsOldestFirst(db, userId),
+    listSessions(db, userId),
   ]);
   return {
     format: 'kiyasla-account-export/v1',
@@ -121,15 +142,7 @@ export async function exportAccount(db: Database, caller: AuthUser, now = new Da
       comment: review.comment,
       createdAt: review.createdAt.toISOString(),
     })),
-    payments: payments.map((p) => ({
-      _id: p.id,
-      provider: p.provider,
-      plan: p.plan,
-      amount: kurusToTry(p.amount),
-      currency: p.currency,
-      status: p.status,
-      createdAt: p.createdAt.toISOString(),
-    })),
+    payments: payments.map(presentPayment),
     // Where the account was used from: part of "all data about me"; token hashes are never included.
     sessions: sessions
       .filter((s) => s.revokedReason !== 'rotated')
@@ -142,4 +155,25 @@ export async function exportAccount(db: Database, caller: AuthUser, now = new Da
         ip: s.ip,
       })),
   };
+}
+
+/** At most this many devices are listed; older sessions are still live, only not shown. */
+const ACTIVE_SESSIONS_SHOWN = 100;
+
+/** GET /auth/sessions: the account's live sessions (signed-in devices), newest first. */
+export async function listActiveSessions(db: Database, caller: AuthUser, now = new Date()): Promise<AccountSession[]> {
+  const rows = await listLiveSessions(db, caller.id, now, ACTIVE_SESSIONS_SHOWN);
+  return rows.map((s) => ({
+    createdAt: s.createdAt.toISOString(),
+    lastUsedAt: iso(s.lastUsedAt),
+    expiresAt: s.expiresAt.toISOString(),
+    userAgent: s.userAgent,
+    ip: s.ip,
+    current: s.familyId === caller.sessionId,
+  }));
+}
+
+/** GET /auth/payments: the account's payments, newest first, in TRY. */
+export async function listPayments(db: Database, userId: string): Promise<PaymentRecord[]> {
+  return (await listPaymentsNewestFirst(db, userId)).map(presentPayment);
 }

@@ -3,8 +3,23 @@ import type { Database, Transaction } from '../../db/client';
 import { notificationSettings } from '../../db/schema/notification-settings';
 import { privacySettings } from '../../db/schema/privacy-settings';
 import { userAvatars, type UserAvatarRow } from '../../db/schema/user-avatars';
+import { users, type NewUserRow, type UserRow } from '../../db/schema/users';
+import { sessionCache } from '../auth/session-cache';
 
 type Db = Database | Transaction;
+
+/** The columns of the account's own row its owner may change (PUT /auth/update-details). */
+export type ProfileChanges = Partial<
+  Pick<NewUserRow, 'firstName' | 'lastName' | 'phone' | 'bio' | 'address' | 'avatarUrl'>
+>;
+
+/** Writes profile fields; signed-in requests on this instance see the change at once (ADR 010). */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<UserRow> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  sessionCache.forgetUser(userId);
+  if (!row) throw new Error(`user ${userId} vanished during update`);
+  return row;
+}
 
 /** Stores a new avatar and drops the user's previous ones (one picture per user). */
 export async function replaceAvatar(

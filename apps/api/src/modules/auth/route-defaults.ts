@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { messages } from '@kiyasla/contracts/messages';
+import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../plugins/error-handler';
+
+/*
+ * What every /api/auth/* route shares, whether it lives in modules/auth (sign-in, sessions,
+ * password) or modules/account (the signed-in user's own account).
+ */
+
+export const authErrorResponses = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  423: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+export const bearerSecurity = [{ bearerAuth: [] }];
+export const emptyReply = okEnvelope(z.null());
+
+const AVATAR_FILES = '/api/auth/avatars/';
+
+/**
+ * For a route module under /api/auth: responses carry tokens and personal data, so browsers and
+ * proxies never cache them (avatar pictures excepted); schema failures answer with the rule's own
+ * message (e.g. the name rule of §5) instead of a generic one.
+ */
+export function authRouteDefaults(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith(AVATAR_FILES)) reply.header('cache-control', 'no-store');
+  });
+  errorResponses(app, { validationMessage: 'first-field' });
+}
+
+/** Per-IP limit on the endpoints that take credentials (on top of the per-account lockout). */
+export function signInLimit(app: FastifyInstance, factor = 1) {
+  return {
+    rateLimit: {
+      max: app.config.authRateLimitMax * factor,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', messages.auth.loginRateLimited),
+    },
+  };
+}
