@@ -63,7 +63,15 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/auth/avatars/:file',
-    { schema: { hide: true, params: z.object({ file: z.string().max(60) }) } },
+    {
+      schema: {
+        // A picture for <img>, not an API operation: left out of the OpenAPI document.
+        hide: true,
+        tags: ['account'],
+        summary: 'Yüklenen profil resmi (<id>.<uzantı>); değişmez, uzun süre önbelleğe alınabilir',
+        params: z.object({ file: z.string().max(60) }),
+      },
+    },
     async (req, reply) => {
       const avatar = await getAvatar(db, req.params.file);
       return reply
