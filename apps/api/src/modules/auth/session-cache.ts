@@ -23,7 +23,7 @@ interface Load {
  * (docs/decisions/010-hot-path-caches.md).
  *
  * Revocation stays immediate on this instance: every write to `refresh_sessions` or `users` goes
- * through auth.repo / account.repo, which forget the family or the user's sessions right after
+ * through auth.repo or the account module's repos (account.repo, profile.repo), which forget the family or the user's sessions right after
  * the write, and callers that write inside a transaction forget again after the commit (a read
  * between the write and the commit still sees the old rows). A load in flight when its session
  * or user is forgotten is not stored. Other instances notice within SESSION_CACHE_TTL_MS.
