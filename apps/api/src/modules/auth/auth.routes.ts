@@ -144,7 +144,8 @@ export async function authRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Oturumu kapatır (erişim belirtecinin oturumu ve/veya gönderilen yenileme belirtecininki)',
-        security: bearer,
+        // The bearer token is optional (optionalUser): the refresh token of the body alone signs out.
+        security: [{}, ...bearer],
         body: logoutRequestSchema,
         response: { 200: empty, ...errors },
       },
