@@ -5,6 +5,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { categoryNodeSchema } from '@kiyasla/contracts/catalog';
 import { errorEnvelopeSchema } from '@kiyasla/contracts/envelope';
+import { optionalUser } from './policies';
 
 /**
  * Schemas published as named components. A recursive schema must be one: inlined, zod can only
@@ -21,13 +22,10 @@ type SecurityRequirements = Record<string, string[]>[];
 /** Anonymous callers are welcome, a bearer token is used when one is sent. */
 const OPTIONAL_BEARER: SecurityRequirements = [{}, { bearerAuth: [] }];
 
-/**
- * Whether the route runs the `optionalUser` policy (plugins/policies.ts). Matched by the
- * function's name, so this file does not depend on where the policies live.
- */
+/** Whether the route runs the `optionalUser` policy: anonymous callers welcome, a token used when sent. */
 function runsOptionalUser(route: RouteOptions): boolean {
   const hooks = route.onRequest ? [route.onRequest].flat() : [];
-  return hooks.some((hook) => typeof hook === 'function' && hook.name === 'optionalUser');
+  return hooks.includes(optionalUser);
 }
 
 const NO_PARAMS = z.object({});
