@@ -1,7 +1,8 @@
 // One lint config for the whole repository, including the import boundaries of
-// CONVENTIONS.md (scripts/eslint/import-boundaries.js): shared web code (components, lib)
-// never imports features or routes, features never import routes or other features, and
-// the API and the web app never import each other.
+// CONVENTIONS.md and ADR 012 (scripts/eslint/import-boundaries.js): the web app's layers import
+// downwards only (lib → components/ui → entities → features → routes), an entity imports another
+// entity only as ADR 012's allow-list says, a feature never imports another feature, only tests
+// import the test helpers, and the API and the web app never import each other.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/import-boundaries.js';

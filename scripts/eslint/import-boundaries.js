@@ -1,11 +1,44 @@
-// A small ESLint rule for the import boundaries of CONVENTIONS.md. It resolves each import
-// ('~/…' alias or relative path) to a file path and refuses imports from a forbidden zone.
-// (eslint-plugin-import-x does the same, but its native resolver's optional platform
-// packages break `npm ci` with the npm version on these machines.)
+// A small ESLint rule for the import boundaries of CONVENTIONS.md and ADR 012 (the layers of
+// the web app). It resolves each import ('~/…' alias or relative path) to a file path and refuses
+// imports against the layer order, sideways imports between entities or between features, and
+// imports across the apps. (eslint-plugin-import-x does the same, but its native resolver's
+// optional platform packages break `npm ci` with the npm version on these machines.)
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = process.cwd();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webApp = path.join(root, 'apps/web/app');
+
+/**
+ * The layers of the web app, lowest first (ADR 012). A module imports from its own layer and the
+ * layers below it, never from a layer above.
+ */
+export const WEB_LAYERS = ['lib', 'components/ui', 'entities', 'features', 'routes'];
+
+/**
+ * Sideways imports between entities (ADR 012 keeps the same list with the same reasons):
+ * importing entity → the entities it may import, and why. Any other pair is refused.
+ */
+export const ENTITY_ALLOW_LIST = {
+  account: {
+    session:
+      "account data belongs to the signed-in user: its query keys hang under the session's, and a profile change or the account's deletion updates the session",
+  },
+  favorites: {
+    session: "favorites are the signed-in user's; a visitor's click on a heart is asked to sign in",
+  },
+  product: {
+    favorites: 'a product card carries the favorite heart',
+    'comparison-list': 'a product card carries the compare toggle',
+  },
+  listing: {
+    product: 'a listing is a grid or table of product cards',
+    'comparison-list': "the compact table's rows carry the compare toggle",
+  },
+};
+
+/** Files at the top of apps/web/app that belong to the routes layer (they compose the pages). */
+const APP_ENTRY_FILES = new Set(['root.tsx', 'routes.ts', 'entry.client.tsx', 'entry.server.tsx']);
 
 function resolveImport(spec, file) {
   if (spec.startsWith('~/')) return path.join(webApp, spec.slice(2));
@@ -15,23 +48,50 @@ function resolveImport(spec, file) {
 
 const inside = (p, dir) => p === dir || p.startsWith(dir + path.sep);
 
-/** The zones: [importing file's area, imported area, message]; `except` names allowed sub-areas. */
+const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file) || inside(file, path.join(webApp, 'test'));
+
+/**
+ * Where a path of the web app sits: its layer and, for entities and features, which one.
+ * `layer` is null for what is not a layer (the test helpers, stray folders, assets).
+ */
+export function webArea(p) {
+  if (!inside(p, webApp) || p === webApp) return null;
+  const [top, second] = path.relative(webApp, p).split(path.sep);
+  if (top === 'lib') return { layer: 'lib' };
+  if (top === 'components') return second === 'ui' ? { layer: 'components/ui' } : { layer: null, stray: 'components' };
+  if (top === 'entities' || top === 'features') return { layer: top, unit: second ?? '' };
+  if (top === 'routes' || APP_ENTRY_FILES.has(top)) return { layer: 'routes' };
+  if (top === 'test') return { layer: null, test: true };
+  return { layer: null };
+}
+
+const rank = (layer) => WEB_LAYERS.indexOf(layer);
+
+/** Why importing `target` from `file` breaks the web app's layering, or null. */
+function webViolation(file, target) {
+  const from = webArea(file);
+  const to = webArea(target);
+  if (!from || !to) return null;
+  if (to.test && !isTest(file)) return 'Only tests import the test helpers (app/test).';
+  // Tests are not shipped: an entity's test may render the header to see its count follow.
+  if (isTest(file) || !from.layer || !to.layer) return null;
+  if (rank(to.layer) > rank(from.layer)) {
+    return `${from.layer} must not import ${to.layer}: imports flow lib → components/ui → entities → features → routes (ADR 012).`;
+  }
+  if (from.layer === 'entities' && to.layer === 'entities' && from.unit !== to.unit) {
+    if (ENTITY_ALLOW_LIST[from.unit]?.[to.unit]) return null;
+    return `The ${from.unit} entity must not import the ${to.unit} entity: sideways imports between entities only as ADR 012's allow-list says; compose them in a feature.`;
+  }
+  if (from.layer === 'features' && to.layer === 'features' && from.unit !== to.unit) {
+    return 'A feature never imports another feature; compose them in a route module.';
+  }
+  return null;
+}
+
 function violation(file, target) {
   const rel = (p) => path.join(root, p);
-  const features = rel('apps/web/app/features');
-  if (
-    (inside(file, rel('apps/web/app/components')) || inside(file, rel('apps/web/app/lib'))) &&
-    (inside(target, features) || inside(target, rel('apps/web/app/routes')))
-  ) {
-    return 'Shared code (components, lib) must not depend on features or routes.';
-  }
-  if (inside(file, features)) {
-    if (inside(target, rel('apps/web/app/routes'))) return 'Features must not import route modules.';
-    const own = path.relative(features, file).split(path.sep)[0];
-    if (inside(target, features) && !inside(target, path.join(features, own))) {
-      return 'A feature never imports another feature; compose them in a route module.';
-    }
-  }
+  const web = webViolation(file, target);
+  if (web) return web;
   if (inside(file, rel('apps/web')) && inside(target, rel('apps/api'))) {
     return 'The web app talks to the API over HTTP only.';
   }
@@ -55,6 +115,16 @@ const rule = {
       if (message) context.report({ node: node.source, message });
     };
     return {
+      Program(node) {
+        // Only components/ui lives in components/: what composes entities is a feature.
+        if (webArea(file)?.stray) {
+          context.report({
+            node,
+            message:
+              'components/ holds only ui/ (shared primitives); domain code goes to entities/, flows to features/ (ADR 012).',
+          });
+        }
+      },
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,

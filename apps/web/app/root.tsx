@@ -1,14 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { themeInitScript } from '~/lib/theme';
-import { Logo } from '~/components/layout/logo';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
+import { Logo } from '~/features/site-layout/components/logo';
+import { RouteErrorContent } from '~/components/ui/route-error-boundary';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
-import { AuthProvider } from '~/lib/auth/auth-context';
+import { AuthProvider } from '~/entities/session/auth-context';
 import { markAppHydrated } from '~/lib/hydrate-when-idle';
+import { createQueryClient } from '~/lib/query-client';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -44,12 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // One client per browser session (and per request on the server), never shared between users.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
+  const [queryClient] = useState(() => createQueryClient());
   useEffect(markAppHydrated, []);
   return (
     <QueryClientProvider client={queryClient}>

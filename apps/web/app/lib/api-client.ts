@@ -4,7 +4,7 @@
  * failure into an `ApiError` carrying the server's Turkish message.
  *
  * In the browser it attaches the stored bearer token, and when a call answers 401 it renews
- * the access token once with the refresh token (single-flight, see lib/auth/token-refresher)
+ * the access token once with the refresh token (single-flight, see lib/stored-session/token-refresher)
  * and retries; when the session cannot be renewed it is cleared (signed out silently).
  *
  * Paths are given relative to the API base: `apiGet('/products?limit=8')` requests
@@ -14,8 +14,8 @@ import type { AppLoadContext } from 'react-router';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
-import { clearSession, getStoredTokens, saveSession, TOKEN_KEY } from './auth/session-store';
-import { createTokenRefresher } from './auth/token-refresher';
+import { clearSession, getStoredTokens, saveSession, TOKEN_KEY } from './stored-session/session-store';
+import { createTokenRefresher } from './stored-session/token-refresher';
 
 export const API_BASE = '/api';
 export const TOKEN_STORAGE_KEY = TOKEN_KEY;
@@ -155,6 +155,21 @@ export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Prom
   return response;
 }
 
+/**
+ * The ApiError of a failed answer: the envelope's Turkish message, code and field errors, else
+ * 'HTTP error! status: N'. For callers that read a response themselves (a file download).
+ */
+export function apiErrorFrom(response: Response, body: unknown): ApiError {
+  const envelope = typeof body === 'object' && body !== null ? (body as Envelope) : null;
+  const message =
+    envelope && typeof envelope.message === 'string' && envelope.message
+      ? envelope.message
+      : messages.generic.httpError(response.status);
+  const code = envelope && typeof envelope.code === 'string' ? envelope.code : 'HTTP_ERROR';
+  // A 2xx answer without a readable envelope is still a failure for the caller.
+  return new ApiError(response.ok ? 502 : response.status, message, code, envelope?.errors);
+}
+
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<ApiResult<T>> {
   const response = await apiFetchRaw(path, init);
 
@@ -165,15 +180,7 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
     body = null;
   }
 
-  if (!response.ok || !body || body.success === false) {
-    const message =
-      body && typeof body.message === 'string' && body.message
-        ? body.message
-        : messages.generic.httpError(response.status);
-    const code = body && typeof body.code === 'string' ? body.code : 'HTTP_ERROR';
-    // A 2xx answer without a readable envelope is still a failure for the caller.
-    throw new ApiError(response.ok ? 502 : response.status, message, code, body?.errors);
-  }
+  if (!response.ok || !body || body.success === false) throw apiErrorFrom(response, body);
 
   const result: ApiResult<T> = { data: body.data as T };
   if (typeof body.message === 'string') result.message = body.message;

@@ -1,4 +1,4 @@
-import { RequireAuth } from '~/components/auth/require-auth';
+import { RequireAuth } from '~/entities/session/components/require-auth';
 import { AccountSettingsPage } from '~/features/account-settings/components/account-settings-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/account-settings';
@@ -15,3 +15,5 @@ export default function AccountSettingsRoute() {
     </RequireAuth>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

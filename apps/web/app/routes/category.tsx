@@ -2,11 +2,10 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/category';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { onlyViewChanged } from '~/components/listing/listing-params';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
+import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
 import { breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
 
@@ -70,10 +69,4 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

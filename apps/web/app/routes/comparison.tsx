@@ -1,4 +1,3 @@
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
 import { ComparisonPage } from '~/features/comparison/components/comparison-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/comparison';
@@ -17,10 +16,4 @@ export default function ComparisonRoute() {
   return <ComparisonPage />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

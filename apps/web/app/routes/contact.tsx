@@ -16,3 +16,5 @@ export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/con
 export default function ContactRoute() {
   return <ContactPage />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -38,3 +38,5 @@ export default function CookiesRoute() {
     />
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -1,5 +1,4 @@
-import { RequireAuth } from '~/components/auth/require-auth';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
+import { RequireAuth } from '~/entities/session/components/require-auth';
 import { FavoritesPage } from '~/features/favorites/components/favorites-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/favorites';
@@ -17,10 +16,4 @@ export default function FavoritesRoute() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

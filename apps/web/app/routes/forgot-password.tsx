@@ -10,3 +10,5 @@ export const meta: Route.MetaFunction = () => [
 export default function ForgotPasswordRoute() {
   return <ForgotPasswordForm />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -16,3 +16,5 @@ export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/hel
 export default function HelpRoute() {
   return <HelpCenter />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

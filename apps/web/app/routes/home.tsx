@@ -2,14 +2,13 @@ import { useMemo } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/home';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { getCategories } from '~/features/categories/api/get-categories';
+import { getCategories } from '~/entities/category/api/get-categories';
 import { getFeaturedProducts } from '~/features/home/api/get-featured-products';
 import { getLatestProducts, splitHomeSections } from '~/features/home/api/get-latest-products';
 import { HeroBanner } from '~/features/home/components/hero-banner';
 import { PopularCategories } from '~/features/home/components/popular-categories';
 import { ProductSection, type ProductSectionState } from '~/features/home/components/product-section';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
-import { buildCategoryTree, categoryHref } from '~/lib/categories';
+import { buildCategoryTree, categoryHref } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME, siteOrigin } from '~/lib/seo';
 
@@ -136,10 +135,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

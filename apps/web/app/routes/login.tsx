@@ -15,3 +15,5 @@ export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/log
 export default function LoginRoute() {
   return <LoginForm />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

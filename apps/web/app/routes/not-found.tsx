@@ -1,7 +1,7 @@
 import { data, Link } from 'react-router';
 import { ArrowLeft, House, SearchX } from 'lucide-react';
 import type { Route } from './+types/not-found';
-import { LazySearchForm } from '~/components/layout/lazy-search-form';
+import { LazySearchForm } from '~/entities/search-box/components/lazy-search-form';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { pageTitle } from '~/lib/seo';
 
@@ -52,3 +52,5 @@ export default function NotFound() {
     </div>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

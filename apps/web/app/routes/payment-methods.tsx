@@ -1,4 +1,4 @@
-import { RequireAuth } from '~/components/auth/require-auth';
+import { RequireAuth } from '~/entities/session/components/require-auth';
 import { PaymentMethodsPage } from '~/features/payment-methods/components/payment-methods-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/payment-methods';
@@ -15,3 +15,5 @@ export default function PaymentMethodsRoute() {
     </RequireAuth>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -1,4 +1,4 @@
-import { RequireAuth } from '~/components/auth/require-auth';
+import { RequireAuth } from '~/entities/session/components/require-auth';
 import { PrivacySettingsPage } from '~/features/privacy-settings/components/privacy-settings-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/privacy-settings';
@@ -15,3 +15,5 @@ export default function PrivacySettingsRoute() {
     </RequireAuth>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -27,3 +27,5 @@ export default function PrivacyRoute() {
     />
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -2,8 +2,7 @@ import { data, useLocation } from 'react-router';
 import type { Route } from './+types/product';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
-import { ListingError } from '~/components/listing/lazy-listing-parts';
+import { ListingError } from '~/entities/listing/components/lazy-listing-parts';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { getProduct } from '~/features/product-detail/api/get-product';
 import { ProductDetailPage, productBreadcrumb } from '~/features/product-detail/components/product-detail-page';
@@ -97,10 +96,4 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

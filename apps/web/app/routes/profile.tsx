@@ -1,4 +1,4 @@
-import { RequireAuth } from '~/components/auth/require-auth';
+import { RequireAuth } from '~/entities/session/components/require-auth';
 import { ProfilePage } from '~/features/profile/components/profile-page';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/profile';
@@ -15,3 +15,5 @@ export default function ProfileRoute() {
     </RequireAuth>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -16,3 +16,5 @@ export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/reg
 export default function RegisterRoute() {
   return <RegisterForm />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

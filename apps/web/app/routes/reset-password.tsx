@@ -12,3 +12,5 @@ export const meta: Route.MetaFunction = () => [
 export default function ResetPasswordRoute() {
   return <ResetPasswordForm />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

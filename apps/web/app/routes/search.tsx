@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { data, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/search';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
-import { onlyViewChanged } from '~/components/listing/listing-params';
-import { RouteErrorContent } from '~/components/layout/lazy-route-error';
+import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
 import { loadSearchPage } from '~/features/search/search-page-data';
 import { SearchResultsPage } from '~/features/search/components/search-results-page';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { pageTitle } from '~/lib/seo';
 import type { loader as layoutLoader } from './site-layout';
 
@@ -63,10 +62,4 @@ export default function SearchRoute({ loaderData }: Route.ComponentProps) {
   return <SearchResultsPage data={loaderData} categories={categories} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <div className="px-4 py-20">
-      <RouteErrorContent error={error} />
-    </div>
-  );
-}
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

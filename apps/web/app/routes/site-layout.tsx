@@ -1,18 +1,20 @@
 import { useCallback, useMemo } from 'react';
 import { Outlet, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/site-layout';
-import { getCategories } from '~/features/categories/api/get-categories';
-import { Header } from '~/components/layout/header';
-import type { CategoryBarState } from '~/components/layout/category-bar';
+import { getCategories } from '~/entities/category/api/get-categories';
+import { Header } from '~/features/site-layout/components/header';
+import type { CategoryBarState } from '~/features/site-layout/components/category-bar';
 import { Toaster } from '~/components/ui/toaster';
-import { buildCategoryTree } from '~/lib/categories';
+import { buildCategoryTree } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
 
 // Neither the category bar (hidden on phones, links that work before hydration) nor the footer
 // (below the fold) is needed for the first paint: their code is not in the initial JavaScript;
 // the browser keeps the server's HTML and hydrates it once the code has arrived.
-const CategoryBar = lazyHydrated(() => import('~/components/layout/category-bar').then((m) => m.CategoryBar));
-const Footer = lazyHydrated(() => import('~/components/layout/footer').then((m) => m.Footer));
+const CategoryBar = lazyHydrated(() =>
+  import('~/features/site-layout/components/category-bar').then((m) => m.CategoryBar),
+);
+const Footer = lazyHydrated(() => import('~/features/site-layout/components/footer').then((m) => m.Footer));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   try {

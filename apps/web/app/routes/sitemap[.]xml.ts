@@ -1,5 +1,5 @@
 import type { Route } from './+types/sitemap[.]xml';
-import { getCategories } from '~/features/categories/api/get-categories';
+import { getCategories } from '~/entities/category/api/get-categories';
 import { buildSitemap, getAllProducts, sitemapEntries } from '~/features/catalog-listing/sitemap';
 import { siteOrigin } from '~/lib/seo';
 

@@ -27,3 +27,5 @@ export default function TermsRoute() {
     />
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
-import { parseListingParams, type ListingState } from '~/components/listing/listing-params';
+import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
 import { getCategory, type CategoryWithFamily } from './api/get-category';
 import { getCategoryProducts, type ProductListing } from './api/get-category-products';
 import { categoryName, subcategoryName } from './utils/category-names';

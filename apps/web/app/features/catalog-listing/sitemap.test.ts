@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@kiyasla/contracts/catalog';
+import { testCategory } from '~/test/fixtures';
 import { buildSitemap, sitemapEntries } from './sitemap';
 
 describe('buildSitemap', () => {
@@ -18,17 +19,8 @@ describe('buildSitemap', () => {
 });
 
 describe('sitemapEntries', () => {
-  const category = (id: string, slug: string, parent: string | null): Category => ({
-    _id: id,
-    name: slug,
-    slug,
-    description: null,
-    icon: null,
-    image: null,
-    parent,
-    order: 0,
-    productCount: 1,
-  });
+  const category = (id: string, slug: string, parent: string | null): Category =>
+    testCategory(id, slug, parent, { productCount: 1 });
 
   it('lists home, categories with their subcategory paths and products', () => {
     const entries = sitemapEntries(

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { Category, ProductCard } from '@kiyasla/contracts/catalog';
 import { MAX_PAGE_SIZE } from '@kiyasla/contracts/constants';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { getProductPage } from './api/get-product-page';
 
 export interface SitemapEntry {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppLoadContext } from 'react-router';
 import { loadSearchPage } from './search-page-data';
 import { searchPageHref } from './search-params';
-import { parseListingParams } from '~/components/listing/listing-params';
+import { parseListingParams } from '~/entities/listing/utils/listing-params';
 import { SEARCH_SORTS } from './search-params';
 
 const json = (body: unknown, status = 200) =>

@@ -5,8 +5,8 @@
 import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import type { TrendingTerm } from '@kiyasla/contracts/search';
-import { parseListingParams, type ListingState } from '~/components/listing/listing-params';
-import { getTrendingSearches } from '~/components/layout/get-trending-searches';
+import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
+import { getTrendingSearches } from '~/entities/search-box/api/get-trending-searches';
 import { isApiError } from '~/lib/api-client';
 import { getSearchResults, type SearchResults } from './api/get-search-results';
 import { SEARCH_SORTS, searchTermOf } from './search-params';

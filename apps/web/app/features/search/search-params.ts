@@ -3,8 +3,8 @@
  * page. Search results add "relevance" to the catalogue's sorts and use it by default.
  */
 import { SEARCH_SORT_OPTIONS } from '@kiyasla/contracts/constants';
-import { listingSearch, type ListingState, type SortConfig } from '~/components/listing/listing-params';
-import { SEARCH_TERM_MAX_LENGTH } from '~/components/layout/search-options';
+import { listingSearch, type ListingState, type SortConfig } from '~/entities/listing/utils/listing-params';
+import { SEARCH_TERM_MAX_LENGTH } from '~/entities/search-box/utils/search-options';
 
 export const SEARCH_SORTS: SortConfig = { options: SEARCH_SORT_OPTIONS, fallback: 'relevance' };
 

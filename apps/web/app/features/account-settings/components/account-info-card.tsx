@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BadgeCheck, CircleAlert, PencilLine, UserRound } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
-import { AccountCard } from '~/components/auth/account-shell';
+import { AccountCard } from '~/entities/account/components/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { formatDate } from '~/lib/format';
 

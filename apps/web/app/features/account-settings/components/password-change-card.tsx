@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { DEFAULT_PASSWORD_POLICY, type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
-import { AccountCard } from '~/components/auth/account-shell';
-import { PasswordRequirements } from '~/components/auth/password-requirements';
-import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormAlert, FormField, submitWithoutBlur } from '~/components/ui/form-field';
+import { AccountCard } from '~/entities/account/components/account-shell';
+import { PasswordRequirements } from '~/entities/account/components/password-requirements';
+import { fieldAria, FormAlert, FormField } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { errorMessage, isApiError } from '~/lib/api-client';
-import { useAuth } from '~/lib/auth/auth-context';
+import { useAuth } from '~/entities/session/auth-context';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { usePublicConfig } from '~/lib/public-config';
 import { toast } from '~/lib/toast';
@@ -125,10 +125,9 @@ export function PasswordChangeCard({ user }: { user: User }) {
             {...register('confirmPassword')}
           />
         </FormField>
-        <button type="submit" {...submitWithoutBlur} disabled={isSubmitting} className={buttonClasses('primary', 'md')}>
-          {isSubmitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+        <SubmitButton pending={isSubmitting} size="md">
           {needsCurrent ? 'Şifreyi Güncelle' : 'Şifreyi Kaydet'}
-        </button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Laptop, MonitorSmartphone, Smartphone } from 'lucide-react';
-import { AccountCard } from '~/components/auth/account-shell';
+import { AccountCard } from '~/entities/account/components/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Skeleton } from '~/components/ui/skeleton';
-import { accountExportQuery } from '~/lib/auth/api/get-account-export';
+import { useAccountSessions } from '~/entities/account/api/get-account-sessions';
 import { formatDate, formatRelativeTime } from '~/lib/format';
 
 /** "Chrome · Windows" from a user agent, good enough to recognise one's own devices. */
@@ -38,12 +37,12 @@ export function describeUserAgent(ua: string | null): { label: string; mobile: b
 
 const SESSIONS_SHOWN = 5;
 
-/** Active sessions of the account (from the data export), so the user can spot a stranger. */
+/** Active sessions of the account (GET /auth/sessions), so the user can spot a stranger. */
 export function SessionsCard() {
-  const query = useQuery(accountExportQuery());
+  const query = useAccountSessions();
   const [showAll, setShowAll] = useState(false);
   const lastUse = (s: { lastUsedAt: string | null; createdAt: string }) => Date.parse(s.lastUsedAt ?? s.createdAt);
-  const sessions = (query.data?.data.sessions.filter((s) => s.active) ?? []).sort((a, b) => lastUse(b) - lastUse(a));
+  const sessions = [...(query.data ?? [])].sort((a, b) => lastUse(b) - lastUse(a));
   const shown = showAll ? sessions : sessions.slice(0, SESSIONS_SHOWN);
   return (
     <AccountCard

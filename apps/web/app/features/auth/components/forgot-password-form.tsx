@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { ArrowLeft, LoaderCircle, MailCheck, Send } from 'lucide-react';
+import { ArrowLeft, MailCheck, Send } from 'lucide-react';
 import type { z } from 'zod';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@kiyasla/contracts/auth';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
+import { fieldAria, FormAlert, FormField, inputClasses } from '~/components/ui/form-field';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { errorMessage } from '~/lib/api-client';
 import { forgotPassword } from '../api/forgot-password';
 import { AuthPageLayout } from './auth-page-layout';
@@ -82,19 +83,9 @@ export function ForgotPasswordForm() {
             {...register('email')}
           />
         </FormField>
-        <button
-          type="submit"
-          {...submitWithoutBlur}
-          disabled={isSubmitting}
-          className={buttonClasses('primary', 'lg', 'w-full')}
-        >
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          ) : (
-            <Send aria-hidden="true" className="size-5" />
-          )}
+        <SubmitButton pending={isSubmitting} icon={Send} className="w-full">
           Sıfırlama Bağlantısı Gönder
-        </button>
+        </SubmitButton>
       </form>
     </AuthPageLayout>
   );

@@ -2,15 +2,15 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoaderCircle, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import type { z } from 'zod';
 import { loginRequestSchema, REMEMBER_ME_DAYS, type LoginRequest } from '@kiyasla/contracts/auth';
 import { type User } from '@kiyasla/contracts/user';
-import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
+import { fieldAria, FormAlert, FormField, inputClasses } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
-import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
-import { safeRedirect } from '~/lib/auth/safe-redirect';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { useAuth, usePreloadSignIn } from '~/entities/session/auth-context';
+import { safeRedirect } from '~/entities/session/utils/safe-redirect';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { toast } from '~/lib/toast';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
@@ -134,19 +134,9 @@ export function LoginForm() {
           </span>
         </div>
 
-        <button
-          type="submit"
-          {...submitWithoutBlur}
-          disabled={isSubmitting}
-          className={buttonClasses('primary', 'lg', 'w-full')}
-        >
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          ) : (
-            <LogIn aria-hidden="true" className="size-5" />
-          )}
-          {isSubmitting ? 'Giriş yapılıyor...' : 'Giriş Yap'}
-        </button>
+        <SubmitButton pending={isSubmitting} icon={LogIn} pendingLabel="Giriş yapılıyor..." className="w-full">
+          Giriş Yap
+        </SubmitButton>
       </form>
 
       <SocialSignIn

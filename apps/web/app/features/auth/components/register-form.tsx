@@ -2,19 +2,19 @@ import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoaderCircle, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import type { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, NAME_MIN_LENGTH, PHONE_MAX_LENGTH, type User } from '@kiyasla/contracts/user';
 import { registerFormSchema } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
-import { PasswordRequirements } from '~/components/auth/password-requirements';
-import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormAlert, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
+import { PasswordRequirements } from '~/entities/account/components/password-requirements';
+import { fieldAria, FormAlert, FormField, inputClasses } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
-import { updateDetails } from '~/lib/auth/api/update-details';
-import { updateNotificationSettings } from '~/lib/auth/api/update-notification-settings';
-import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
-import { safeRedirect } from '~/lib/auth/safe-redirect';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { updateDetails } from '~/entities/account/api/update-details';
+import { updateNotificationSettings } from '~/entities/account/api/update-notification-settings';
+import { useAuth, usePreloadSignIn } from '~/entities/session/auth-context';
+import { safeRedirect } from '~/entities/session/utils/safe-redirect';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { usePublicConfig } from '~/lib/public-config';
 import { toast } from '~/lib/toast';
@@ -296,19 +296,14 @@ export function RegisterForm() {
           </div>
         </div>
 
-        <button
-          type="submit"
-          {...submitWithoutBlur}
-          disabled={isSubmitting}
-          className={buttonClasses('primary', 'lg', 'w-full')}
+        <SubmitButton
+          pending={isSubmitting}
+          icon={UserPlus}
+          pendingLabel="Hesabınız oluşturuluyor..."
+          className="w-full"
         >
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          ) : (
-            <UserPlus aria-hidden="true" className="size-5" />
-          )}
-          {isSubmitting ? 'Hesabınız oluşturuluyor...' : 'Kayıt Ol'}
-        </button>
+          Kayıt Ol
+        </SubmitButton>
       </form>
 
       <SocialSignIn

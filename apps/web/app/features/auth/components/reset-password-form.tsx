@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
-import { CircleCheck, KeyRound, LinkIcon, LoaderCircle } from 'lucide-react';
+import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, passwordSchema } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
-import { PasswordRequirements } from '~/components/auth/password-requirements';
+import { PasswordRequirements } from '~/entities/account/components/password-requirements';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormAlert, FormField, submitWithoutBlur } from '~/components/ui/form-field';
+import { fieldAria, FormAlert, FormField } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
+import { SubmitButton } from '~/components/ui/submit-button';
 import { errorMessage, isApiError } from '~/lib/api-client';
 import { usePublicConfig } from '~/lib/public-config';
 import { resetPassword } from '../api/reset-password';
@@ -129,19 +130,9 @@ export function ResetPasswordForm() {
             {...register('confirmPassword')}
           />
         </FormField>
-        <button
-          type="submit"
-          {...submitWithoutBlur}
-          disabled={isSubmitting}
-          className={buttonClasses('primary', 'lg', 'w-full')}
-        >
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
-          ) : (
-            <KeyRound aria-hidden="true" className="size-5" />
-          )}
+        <SubmitButton pending={isSubmitting} icon={KeyRound} className="w-full">
           Şifremi Yenile
-        </button>
+        </SubmitButton>
       </form>
     </AuthPageLayout>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
-import { useAuth, usePreloadSignIn } from '~/lib/auth/auth-context';
+import { useAuth, usePreloadSignIn } from '~/entities/session/auth-context';
 import { usePublicConfig } from '~/lib/public-config';
 import { GoogleSignInButton } from './google-sign-in-button';
 

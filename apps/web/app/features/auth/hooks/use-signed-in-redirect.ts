@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '~/lib/auth/auth-context';
+import { useAuth } from '~/entities/session/auth-context';
 
 /**
  * Signed-in users who open /login or /register go home (spec §2). The returned ref is set

@@ -2,7 +2,7 @@ import type { Facets, ProductCard } from '@kiyasla/contracts/catalog';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { LISTING_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { apiRequest, type ApiRequestInit } from '~/lib/api-client';
-import { listingApiParams, type ListingState } from '~/components/listing/listing-params';
+import { listingApiParams, type ListingState } from '~/entities/listing/utils/listing-params';
 
 export interface ProductListing {
   products: ProductCard[];

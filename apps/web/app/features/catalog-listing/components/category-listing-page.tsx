@@ -1,20 +1,30 @@
 import { useCallback } from 'react';
 import { useNavigation, useRevalidator } from 'react-router';
 import clsx from 'clsx';
-import type { FilterChip } from '~/components/listing/filter-chips';
-import { FilterDrawer } from '~/components/listing/filter-drawer';
-import { FilterPanel } from '~/components/listing/filter-panel';
-import { activeFilterCount, clearFilters, listingSearch, type ListingState } from '~/components/listing/listing-params';
-import { ActiveFilters, ListingEmpty, ListingError, Pagination } from '~/components/listing/lazy-listing-parts';
-import { ProductResults } from '~/components/listing/product-results';
-import { SkeletonGrid } from '~/components/listing/skeleton-grid';
-import { SortSelect } from '~/components/listing/sort-select';
-import { useListingState } from '~/components/listing/use-listing-state';
-import { ViewSwitcher } from '~/components/listing/view-switcher';
+import type { FilterChip } from '~/entities/listing/utils/filter-chips';
+import { FilterDrawer } from '~/entities/listing/components/filter-drawer';
+import { FilterPanel } from '~/entities/listing/components/filter-panel';
+import {
+  activeFilterCount,
+  clearFilters,
+  listingSearch,
+  type ListingState,
+} from '~/entities/listing/utils/listing-params';
+import {
+  ActiveFilters,
+  ListingEmpty,
+  ListingError,
+  Pagination,
+} from '~/entities/listing/components/lazy-listing-parts';
+import { ProductResults } from '~/entities/listing/components/product-results';
+import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
+import { SortSelect } from '~/entities/listing/components/sort-select';
+import { useListingState } from '~/entities/listing/hooks/use-listing-state';
+import { ViewSwitcher } from '~/entities/listing/components/view-switcher';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { formatNumber } from '~/lib/format';
 import type { CategoryPageData } from '../category-page-data';
 import { SubcategoryNav } from './subcategory-nav';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { formatNumber } from '~/lib/format';
 import { subcategoryName } from '../utils/category-names';
 

@@ -2,7 +2,7 @@ import type { CreateComparisonRequest, SavedComparison } from '@kiyasla/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@kiyasla/contracts/messages';
 import { apiRequest } from '~/lib/api-client';
-import { setLoadedComparison } from '~/lib/comparison-list';
+import { setLoadedComparison } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
 import { comparisonKeys } from './query-keys';
 
@@ -26,5 +26,7 @@ export function useCreateComparison(userId: string) {
       toast.success(messages.comparisons.saved, saved.name);
     },
     onError: (error) => console.error(messages.comparisons.saveFailed, error),
+    // Only logged (spec §8); the save dialog shows the reason in place.
+    meta: { errorToast: false },
   });
 }

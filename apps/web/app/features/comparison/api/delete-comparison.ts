@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@kiyasla/contracts/messages';
 import { apiRequest } from '~/lib/api-client';
-import { getLoadedComparison, setLoadedComparison } from '~/lib/comparison-list';
+import { getLoadedComparison, setLoadedComparison } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
 import { comparisonKeys } from './query-keys';
 
@@ -24,5 +24,7 @@ export function useDeleteComparison(userId: string) {
       toast.success(messages.comparisons.deleted, name);
     },
     onError: (error) => console.error(messages.comparisons.deleteFailed, error),
+    // Only logged (spec §8).
+    meta: { errorToast: false },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComparisonResult, SavedComparisonDetail } from '@kiyasla/contracts/comparisons';
 import { messages } from '@kiyasla/contracts/messages';
 import { apiGet } from '~/lib/api-client';
-import { replaceComparison, type ComparisonEntry } from '~/lib/comparison-list';
+import { replaceComparison, type ComparisonEntry } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
 import { comparisonKeys } from './query-keys';
 
@@ -43,9 +43,7 @@ export function useLoadComparison({ viewer, max }: { viewer: string; max: number
       replaceComparison(entries, { id: saved._id, name: saved.name }, max);
       toast.success(messages.comparisons.loaded, saved.name);
     },
-    onError: (error) => {
-      console.error(messages.comparisons.loadFailed, error);
-      toast.error(messages.comparisons.loadFailed);
-    },
+    onError: (error) => console.error(messages.comparisons.loadFailed, error),
+    meta: { errorToast: { title: messages.comparisons.loadFailed } },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedComparison, UpdateComparisonRequest } from '@kiyasla/contracts/comparisons';
 import { messages } from '@kiyasla/contracts/messages';
 import { apiRequest } from '~/lib/api-client';
-import { setLoadedComparison } from '~/lib/comparison-list';
+import { setLoadedComparison } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
 import { comparisonKeys } from './query-keys';
 
@@ -26,5 +26,7 @@ export function useUpdateComparison(userId: string) {
       toast.success(messages.comparisons.updated, saved.name);
     },
     onError: (error) => console.error(messages.comparisons.updateFailed, error),
+    // Only logged (spec §8); the save dialog shows the reason in place.
+    meta: { errorToast: false },
   });
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Compass, GitCompareArrows, MousePointerClick, Plus, Scale, X } from 'lucide-react';
 import { COMPARISON_MIN } from '@kiyasla/contracts/constants';
-import { productHref } from '~/components/product/product-href';
+import { productHref } from '~/entities/product/utils/product-href';
 import { buttonClasses } from '~/components/ui/button-styles';
-import type { ComparisonEntry } from '~/lib/comparison-list';
+import type { ComparisonEntry } from '~/entities/comparison-list/comparison-list';
 import { formatPrice } from '~/lib/format';
 
 const STEPS = [

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { messages } from '@kiyasla/contracts/messages';
 import { PREMIUM_FEATURES } from '@kiyasla/contracts/plans';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { loginHref } from '~/lib/auth/safe-redirect';
+import { loginHref } from '~/entities/session/utils/safe-redirect';
 
 /** Visitors: 'Giriş Yapmanız Gerekiyor' with the way to /login (and back here) and to /register. */
 export function ComparisonLoginPrompt({

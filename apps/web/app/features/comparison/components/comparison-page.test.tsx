@@ -1,41 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { User } from '@kiyasla/contracts/user';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComparisonItem, ComparisonResult } from '@kiyasla/contracts/comparisons';
 import { Toaster } from '~/components/ui/toaster';
-import { AuthProvider } from '~/lib/auth/auth-context';
-import { COMPARISON_STORAGE_KEY, getComparisonList, getLoadedComparison } from '~/lib/comparison-list';
-import { resetToasts } from '~/lib/toast';
+import {
+  COMPARISON_STORAGE_KEY,
+  getComparisonList,
+  getLoadedComparison,
+} from '~/entities/comparison-list/comparison-list';
+import { mockFetch } from '~/test/api-mock';
+import { testUser } from '~/test/fixtures';
+import { isolateEachTest } from '~/test/isolation';
+import { renderWithProviders, toastText } from '~/test/render-with-providers';
 import { ComparisonPage } from './comparison-page';
 
-const freeUser = {
-  _id: 'u1',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  email: 'ayse@example.com',
-  role: 'user',
-  subscription: {
-    plan: 'free',
-    status: 'active',
-    price: 0,
-    startDate: null,
-    endDate: null,
-    nextRenewalDate: null,
-    autoRenew: false,
-  },
-  isPremium: false,
-  phone: null,
-  address: null,
-  bio: null,
-  avatar: null,
-  profilePicture: null,
-  emailVerified: true,
-  hasPassword: true,
-  providers: { google: false, facebook: false },
-  createdAt: '2025-01-01T00:00:00.000Z',
-} as User;
+const freeUser = testUser();
 
 const item = (n: number, price: number): ComparisonItem =>
   ({
@@ -93,7 +71,7 @@ const saved = (n: number) => ({
 const ok = (data: unknown, extra: object = {}) =>
   new Response(JSON.stringify({ success: true, data, ...extra }), { status: 200 });
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function serve({ savedCount, post }: { savedCount: number; post?: Response }) {
   const items = Array.from({ length: savedCount }, (_, i) => saved(i + 1));
@@ -121,32 +99,17 @@ function serve({ savedCount, post }: { savedCount: number; post?: Response }) {
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
-    {
-      path: '*',
-      Component: () => (
-        <>
-          <ComparisonPage />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <Stub initialEntries={['/comparison']} />
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <ComparisonPage />
+      <Toaster />
+    </>,
+    { path: '/comparison' },
   );
 }
 
-const toastText = () => screen.getByRole('region', { name: 'Bildirim mesajları' }).textContent ?? '';
-
+isolateEachTest({ signedIn: freeUser });
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   // The dialog's switch (Radix) measures itself; jsdom has no ResizeObserver.
   vi.stubGlobal(
     'ResizeObserver',
@@ -156,11 +119,6 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  window.localStorage.setItem('token', 'access');
-  window.localStorage.setItem('refreshToken', 'refresh-token-abcdefghijklmnop');
-  window.localStorage.setItem('user', JSON.stringify(freeUser));
   window.sessionStorage.setItem(
     COMPARISON_STORAGE_KEY,
     JSON.stringify([
@@ -168,12 +126,6 @@ beforeEach(() => {
       { _id: 'p2', name: 'Telefon 2' },
     ]),
   );
-  resetToasts();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetToasts();
 });
 
 describe('ComparisonPage (free user)', () => {

@@ -1,25 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Bookmark, GitCompareArrows, Save, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { COMPARISON_ERROR_CODES, type ComparisonItem, type SavedComparison } from '@kiyasla/contracts/comparisons';
 import { messages } from '@kiyasla/contracts/messages';
-import { ListingError } from '~/components/listing/listing-states';
-import { useComparisonLimit } from '~/components/product/compare-button';
+import { ListingError } from '~/entities/listing/components/listing-states';
+import { useComparisonLimit } from '~/entities/comparison-list/components/compare-button';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Skeleton } from '~/components/ui/skeleton';
 import { errorMessage, isApiError } from '~/lib/api-client';
-import { useAuth } from '~/lib/auth/auth-context';
-import { loginHref } from '~/lib/auth/safe-redirect';
+import { useAuth } from '~/entities/session/auth-context';
+import { loginHref } from '~/entities/session/utils/safe-redirect';
 import {
   clearComparison,
   removeFromComparison,
   useComparisonHydrated,
   useComparisonList,
   useLoadedComparison,
-} from '~/lib/comparison-list';
+} from '~/entities/comparison-list/comparison-list';
 import { usePublicConfig } from '~/lib/public-config';
+import { useLoadErrorToast } from '~/lib/query-client';
 import { toast } from '~/lib/toast';
 import { useComparisonResult } from '../api/compare-products';
 import { useCreateComparison } from '../api/create-comparison';
@@ -31,13 +32,7 @@ import { saveBlocker, savedComparisonLimit } from '../utils/save-comparison-form
 import { AnalysisTab } from './analysis-tab';
 import { ComparisonEmpty, ComparisonSingle } from './comparison-empty';
 import { ComparisonSummary } from './comparison-summary';
-import {
-  COMPARISON_TAB_LABELS,
-  ComparisonTabs,
-  comparisonPanelId,
-  comparisonTabId,
-  type ComparisonTab,
-} from './comparison-tabs';
+import { COMPARISON_TAB_LABELS, ComparisonTabs, ComparisonTabPanel, type ComparisonTab } from './comparison-tabs';
 import { OverviewTab } from './overview-tab';
 import { PricesTab } from './prices-tab';
 import { SaveComparisonDialog, type SaveSubmit } from './save-comparison-dialog';
@@ -99,9 +94,7 @@ export function ComparisonPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [serverError, setServerError] = useState<{ message: string; upgrade: boolean } | null>(null);
 
-  useEffect(() => {
-    if (result.isError) toast.error(m.productDetailsError);
-  }, [result.isError]);
+  useLoadErrorToast(result.isError, m.productDetailsError);
 
   const openSave = () => {
     const blocker = saveBlocker({
@@ -180,19 +173,13 @@ export function ComparisonPage() {
         <ComparisonSummary summary={data.summary} productCount={data.products.length} />
         <div>
           <ComparisonTabs value={tab} onChange={setTab} premiumLocked={access !== 'premium'} />
-          <div
-            role="tabpanel"
-            id={comparisonPanelId(tab)}
-            aria-labelledby={comparisonTabId(tab)}
-            tabIndex={0}
-            className="relative pt-5 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary"
-          >
+          <ComparisonTabPanel tab={tab}>
             <h2 className="sr-only">{COMPARISON_TAB_LABELS[tab]}</h2>
             {tab === 'overview' && <OverviewTab result={data} onRemove={removeProduct} />}
             {tab === 'specs' && <SpecsTab result={data} />}
             {tab === 'prices' && <PricesTab result={data} />}
             {tab === 'analysis' && <AnalysisTab result={data} access={access} />}
-          </div>
+          </ComparisonTabPanel>
         </div>
       </div>
     );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BadgePercent, CalendarDays, Check, PackageCheck, ShieldCheck, Store, Trophy, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { ComparisonItem, ComparisonResult } from '@kiyasla/contracts/comparisons';
-import { productHref } from '~/components/product/product-href';
+import { productHref } from '~/entities/product/utils/product-href';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { discountPercent, formatDate, formatPrice } from '~/lib/format';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import type { ComparisonItem } from '@kiyasla/contracts/comparisons';
-import { productHref } from '~/components/product/product-href';
+import { productHref } from '~/entities/product/utils/product-href';
 
 /** A product as a table column heading: thumbnail, brand and the name linking to its page. */
 export function ProductColumnHead({ product, className }: { product: ComparisonItem; className?: string }) {

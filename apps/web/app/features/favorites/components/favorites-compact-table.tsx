@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
-import { CompareButton } from '~/components/product/compare-button';
-import { ProductCard } from '~/components/product/product-card';
+import { CompareButton } from '~/entities/comparison-list/components/compare-button';
+import { ProductCard } from '~/entities/product/components/product-card';
 import { formatDate, formatPrice, formatRating } from '~/lib/format';
 import {
   nextCompactFavoriteSort,

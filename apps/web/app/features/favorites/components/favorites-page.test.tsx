@@ -1,71 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createRoutesStub } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { User } from '@kiyasla/contracts/user';
-import type { ProductCard } from '@kiyasla/contracts/catalog';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '~/components/ui/toaster';
-import { AuthProvider } from '~/lib/auth/auth-context';
-import { resetToasts } from '~/lib/toast';
+import { jsonResponse as json, mockFetch } from '~/test/api-mock';
+import { testProductCard, testUser } from '~/test/fixtures';
+import { isolateEachTest } from '~/test/isolation';
+import { renderWithProviders, toastText } from '~/test/render-with-providers';
 import { FavoritesPage } from './favorites-page';
 
-const user = {
-  _id: 'u1',
-  firstName: 'Ayşe',
-  lastName: 'Yılmaz',
-  email: 'ayse@example.com',
-  role: 'user',
-  subscription: {
-    plan: 'free',
-    status: 'active',
-    price: 0,
-    startDate: null,
-    endDate: null,
-    nextRenewalDate: null,
-    autoRenew: false,
-  },
-  isPremium: false,
-  phone: null,
-  address: null,
-  bio: null,
-  avatar: null,
-  profilePicture: null,
-  emailVerified: true,
-  hasPassword: true,
-  providers: { google: false, facebook: false },
-  createdAt: '2025-01-01T00:00:00.000Z',
-} as User;
+const user = testUser();
 
-const card = (n: number, name: string, price: number): ProductCard => ({
-  _id: `00000000-0000-4000-8000-00000000000${n}`,
-  name,
-  slug: `urun-${n}`,
-  brand: 'Marka',
-  model: null,
-  category: null,
-  subcategory: null,
-  image_url: '/x.svg',
-  images: [],
-  currentPrice: price,
-  originalPrice: null,
-  priceChange: null,
-  averageRating: 4,
-  ratingsCount: 2,
-  storeCount: 1,
-  stores: [],
-  keySpecs: {},
-  availability: 'in-stock',
-  isFeatured: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const card = (n: number, name: string, price: number) =>
+  testProductCard(n, { name, slug: `urun-${n}`, image_url: '/x.svg', currentPrice: price, ratingsCount: 2 });
 
 const favorites = [
   { product: card(1, 'Kablosuz Kulaklık', 900), createdAt: '2026-02-02T10:00:00Z' },
   { product: card(2, 'Akıllı Saat', 2500), createdAt: '2026-02-01T10:00:00Z' },
 ].map((f) => ({ ...f, productId: f.product._id }));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetch();
 
 function serve({ list = 200, del = 500, clear = 500 }: { list?: number; del?: number; clear?: number }) {
   fetchMock.mockImplementation(async (url, init) => {
@@ -86,43 +38,16 @@ function serve({ list = 200, del = 500, clear = 500 }: { list?: number; del?: nu
 }
 
 function renderPage() {
-  const Stub = createRoutesStub([
-    {
-      path: '*',
-      Component: () => (
-        <>
-          <FavoritesPage user={user} />
-          <Toaster />
-        </>
-      ),
-    },
-  ]);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <Stub initialEntries={['/favorites']} />
-      </AuthProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <>
+      <FavoritesPage user={user} />
+      <Toaster />
+    </>,
+    { path: '/favorites' },
   );
 }
 
-const toastText = () => screen.getByRole('region', { name: 'Bildirim mesajları' }).textContent ?? '';
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  window.localStorage.clear();
-  window.localStorage.setItem('token', 'access');
-  window.localStorage.setItem('refreshToken', 'refresh-token-abcdefghijklmnop');
-  window.localStorage.setItem('user', JSON.stringify(user));
-  resetToasts();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  resetToasts();
-});
+isolateEachTest({ signedIn: user });
 
 describe('FavoritesPage', () => {
   it('lists favorites newest first, searches with Turkish folding and sorts by price', async () => {

@@ -1,19 +1,19 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Heart, Trash2 } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
-import type { ViewMode } from '~/components/listing/listing-params';
-import { ListingError } from '~/components/listing/listing-states';
-import { SkeletonGrid } from '~/components/listing/skeleton-grid';
-import { ProductCard } from '~/components/product/product-card';
+import type { ViewMode } from '~/entities/listing/utils/listing-params';
+import { ListingError } from '~/entities/listing/components/listing-states';
+import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
+import { ProductCard } from '~/entities/product/components/product-card';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { useFavorites } from '~/lib/favorites/api/get-favorites';
+import { useFavorites } from '~/entities/favorites/api/get-favorites';
 import { formatNumber } from '~/lib/format';
 import { usePublicConfig } from '~/lib/public-config';
-import { toast } from '~/lib/toast';
+import { useLoadErrorToast } from '~/lib/query-client';
 import { useClearFavorites } from '../hooks/use-clear-favorites';
 import { useRemoveFavorite } from '../hooks/use-remove-favorite';
 import { filterFavorites, sortFavorites, type FavoriteSort } from '../utils/favorites-view';
@@ -36,9 +36,7 @@ export function FavoritesPage({ user }: { user: User }) {
   const remove = useRemoveFavorite(user._id);
   const clear = useClearFavorites(user._id);
 
-  useEffect(() => {
-    if (favorites.isError) toast.error(messages.favorites.loadError);
-  }, [favorites.isError]);
+  useLoadErrorToast(favorites.isError, messages.favorites.loadError);
 
   const items = favorites.data?.items;
   const shown = useMemo(

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ArrowUpDown, Search, X } from 'lucide-react';
-import { ViewSwitcher } from '~/components/listing/view-switcher';
-import type { ViewMode } from '~/components/listing/listing-params';
+import { ViewSwitcher } from '~/entities/listing/components/view-switcher';
+import type { ViewMode } from '~/entities/listing/utils/listing-params';
 import { FAVORITE_SORT_LABELS, FAVORITE_SORTS, isFavoriteSort, type FavoriteSort } from '../utils/favorites-view';
 
 /** Search box, sort menu (date added, price, name) and the grid/list/compact switch. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages } from '@kiyasla/contracts/messages';
-import { isApiError } from '~/lib/api-client';
-import { notifyFavoritesChanged } from '~/lib/favorites-sync';
-import { clearFavorites } from '~/lib/favorites/api/clear-favorites';
-import { cacheFavoritesCleared } from '~/lib/favorites/favorites-cache';
+import { clearFavorites } from '~/entities/favorites/api/clear-favorites';
+import { cacheFavoritesCleared } from '~/entities/favorites/api/favorites-cache';
+import { clearFailureToast } from '~/entities/favorites/utils/favorite-feedback';
+import { notifyFavoritesChanged } from '~/entities/favorites/utils/favorites-sync';
 import { toast } from '~/lib/toast';
 
 /** 'Tümünü Temizle' after confirmation: DELETE /favorites. */
@@ -16,12 +16,6 @@ export function useClearFavorites(userId: string) {
       notifyFavoritesChanged();
       toast.success(messages.favorites.cleared);
     },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 401) {
-        toast.error(messages.auth.sessionErrorTitle, messages.auth.sessionExpired);
-        return;
-      }
-      toast.error(messages.favorites.clearError);
-    },
+    meta: { errorToast: clearFailureToast },
   });
 }

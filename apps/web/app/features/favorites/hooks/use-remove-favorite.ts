@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites-constants';
 import { messages } from '@kiyasla/contracts/messages';
+import { removeFavorite } from '~/entities/favorites/api/remove-favorite';
+import { cacheFavoriteRemoved } from '~/entities/favorites/api/favorites-cache';
+import { removeItemFailureToast } from '~/entities/favorites/utils/favorite-feedback';
+import { notifyFavoritesChanged } from '~/entities/favorites/utils/favorites-sync';
 import { isApiError } from '~/lib/api-client';
-import { notifyFavoritesChanged } from '~/lib/favorites-sync';
-import { removeFavorite } from '~/lib/favorites/api/remove-favorite';
-import { cacheFavoriteRemoved } from '~/lib/favorites/favorites-cache';
 import { toast } from '~/lib/toast';
 
 /** The favorites page's remove button: DELETE /favorites/{id}, then the list, header and other tabs follow. */
@@ -22,13 +23,8 @@ export function useRemoveFavorite(userId: string) {
         // Already gone (another tab removed it): the page simply catches up.
         cacheFavoriteRemoved(queryClient, userId, productId);
         notifyFavoritesChanged();
-        return;
       }
-      if (isApiError(error) && error.status === 401) {
-        toast.error(messages.auth.sessionErrorTitle, messages.auth.sessionExpired);
-        return;
-      }
-      toast.error(messages.favorites.removeItemError);
     },
+    meta: { errorToast: removeItemFailureToast },
   });
 }

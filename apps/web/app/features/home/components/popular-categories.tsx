@@ -3,9 +3,9 @@ import clsx from 'clsx';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
 import { POPULAR_CATEGORY_COUNT } from '~/lib/ui-constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { CategoryIcon } from '~/components/layout/category-icon';
+import { CategoryIcon } from '~/entities/category/components/category-icon';
 import { Skeleton } from '~/components/ui/skeleton';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { formatNumber } from '~/lib/format';
 import { SectionHeading } from './section-heading';
 

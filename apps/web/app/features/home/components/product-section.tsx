@@ -3,7 +3,7 @@ import { ArrowRight, PackageOpen, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { HOME_SECTION_SIZE } from '~/lib/ui-constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { ProductCard, ProductCardSkeleton } from '~/components/product/product-card';
+import { ProductCard, ProductCardSkeleton } from '~/entities/product/components/product-card';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { HydrateWhenIdle } from '~/lib/hydrate-when-idle';
 import { SectionHeading } from './section-heading';

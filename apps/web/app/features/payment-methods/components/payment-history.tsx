@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import clsx from 'clsx';
 import { PLANS } from '@kiyasla/contracts/plans';
-import { AccountCard } from '~/components/auth/account-shell';
+import { AccountCard } from '~/entities/account/components/account-shell';
 import { Skeleton } from '~/components/ui/skeleton';
-import { accountExportQuery } from '~/lib/auth/api/get-account-export';
+import { usePaymentHistory } from '~/entities/account/api/get-payment-history';
 import { formatDate, formatPrice } from '~/lib/format';
 import { paymentStatus, type PaymentStatusTone } from '../utils/payment-status';
 
@@ -22,12 +21,10 @@ const PROVIDER: Record<string, string> = {
   iyzico: 'iyzico',
 };
 
-/** The account's real premium payments (from the data export), newest first. */
+/** The account's real premium payments (GET /auth/payments), newest first. */
 export function PaymentHistory() {
-  const query = useQuery(accountExportQuery());
-  const payments = [...(query.data?.data.payments ?? [])].sort(
-    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt),
-  );
+  const query = usePaymentHistory();
+  const payments = query.data ?? [];
 
   return (
     <AccountCard title="Ödeme Geçmişi" description="Premium üyelik ödemeleriniz." icon={Receipt}>

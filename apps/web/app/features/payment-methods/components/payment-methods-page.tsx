@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CreditCard, Info, Plus } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
-import { AccountCard, AccountShell } from '~/components/auth/account-shell';
+import { AccountCard, AccountShell } from '~/entities/account/components/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import { Skeleton } from '~/components/ui/skeleton';

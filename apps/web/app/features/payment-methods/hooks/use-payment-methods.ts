@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { readAccountData, writeAccountData } from '~/lib/auth/local-account-data';
+import { readAccountData, writeAccountData } from '~/entities/account/utils/local-account-data';
 import { parseStoredMethods, type PaymentMethod } from '../utils/payment-methods';
 
 const STORAGE_NAME = 'paymentMethods';

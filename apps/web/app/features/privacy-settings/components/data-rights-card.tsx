@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Download, FileText, LoaderCircle, Trash2, Database } from 'lucide-react';
 import { ACCOUNT_PURGE_DAYS } from '@kiyasla/contracts/account';
 import { type User } from '@kiyasla/contracts/user';
-import { AccountCard } from '~/components/auth/account-shell';
-import { DeleteAccountDialog } from '~/components/auth/delete-account-dialog';
+import { AccountCard } from '~/entities/account/components/account-shell';
+import { DeleteAccountDialog } from '~/entities/account/components/delete-account-dialog';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { dangerButtonClasses } from '~/components/ui/confirm-dialog';
-import { errorMessage } from '~/lib/api-client';
-import { getAccountExport } from '~/lib/auth/api/get-account-export';
+import { getAccountExport } from '~/entities/account/api/get-account-export';
 import { toast } from '~/lib/toast';
 
 /** Hands a text to the browser as a file download. */
@@ -25,21 +25,16 @@ function saveFile(text: string, fileName: string) {
 
 /** KVKK rights: a copy of one's data (GET /auth/export, downloaded as JSON) and its deletion. */
 export function DataRightsCard({ user }: { user: User }) {
-  const [exporting, setExporting] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
-
-  async function exportData() {
-    setExporting(true);
-    try {
-      const file = await getAccountExport();
+  const download = useMutation({
+    mutationFn: getAccountExport,
+    onSuccess: (file) => {
       saveFile(file.text, file.fileName);
       toast.success('Verileriniz indirildi', `${file.fileName} dosyası cihazınıza kaydedildi.`);
-    } catch (error) {
-      toast.error('Verileriniz indirilemedi', errorMessage(error, 'Lütfen biraz sonra tekrar deneyin.'));
-    } finally {
-      setExporting(false);
-    }
-  }
+    },
+    meta: { errorToast: { title: 'Verileriniz indirilemedi', fallback: 'Lütfen biraz sonra tekrar deneyin.' } },
+  });
+  const exporting = download.isPending;
 
   return (
     <AccountCard
@@ -56,7 +51,7 @@ export function DataRightsCard({ user }: { user: User }) {
           </p>
           <button
             type="button"
-            onClick={() => void exportData()}
+            onClick={() => download.mutate()}
             disabled={exporting}
             className={buttonClasses('outline', 'md', 'mt-4 self-start')}
           >

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { ArrowRight, Cookie, Eye, Megaphone, MonitorSmartphone, Radar } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
-import { AccountCard, AccountShell } from '~/components/auth/account-shell';
+import { AccountCard, AccountShell } from '~/entities/account/components/account-shell';
 import { SaveIndicator } from '~/components/ui/save-indicator';
 import { Skeleton } from '~/components/ui/skeleton';
 import { SwitchField } from '~/components/ui/switch-field';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { usePrivacySettings } from '~/lib/auth/use-account-settings';
+import { usePrivacySettings } from '~/entities/account/hooks/use-account-settings';
 import { useLocalPrivacy } from '../hooks/use-local-privacy';
 import type { LocalPrivacyKey } from '../utils/local-privacy';
 import { DataRightsCard } from './data-rights-card';

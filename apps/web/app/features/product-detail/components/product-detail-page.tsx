@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
 import { Skeleton } from '~/components/ui/skeleton';
-import { categoryHref } from '~/lib/categories';
+import { categoryHref } from '~/entities/category/utils/categories';
 import { lazyComponent, lazyHydrated } from '~/lib/lazy-component';
 import { ProductGallery } from './product-gallery';
 import { ProductSummary } from './product-summary';
@@ -108,7 +108,7 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
         onPointerEnter={preloadTabPanels}
         onFocus={preloadTabPanels}
       >
-        <ProductTabs tabs={tabs} selected={tab} visited={visited} onSelect={select} idPrefix="urun" />
+        <ProductTabs tabs={tabs} value={tab} visited={visited} onChange={select} />
       </section>
     </div>
   );

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import type { Review, ReviewSummary } from '@kiyasla/contracts/catalog';
 import { REVIEW_SORTS } from '@kiyasla/contracts/catalog-constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { Pagination } from '~/components/listing/pagination';
+import { Pagination } from '~/entities/listing/components/pagination';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { Skeleton } from '~/components/ui/skeleton';

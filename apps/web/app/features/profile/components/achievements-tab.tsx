@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Lock, PiggyBank, Target, Trophy, GitCompareArrows, Heart, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import { accountExportQuery } from '~/lib/auth/api/get-account-export';
+import { useAccountOverview } from '~/entities/account/api/get-account-overview';
 import { formatNumber, formatPrice } from '~/lib/format';
-import { computeAchievements, countsFromExport, type AchievementId } from '../utils/achievements';
-import { TabError, TabLoading } from './export-states';
+import { achievementCounts, computeAchievements, type AchievementId } from '../utils/achievements';
+import { TabError, TabLoading } from './tab-states';
 
 const ICONS: Record<AchievementId, LucideIcon> = {
   'first-comparison': GitCompareArrows,
@@ -15,11 +14,11 @@ const ICONS: Record<AchievementId, LucideIcon> = {
 
 /** Başarılar tab: the four achievements of spec §4, from the account's real counts. */
 export function AchievementsTab() {
-  const query = useQuery(accountExportQuery());
+  const query = useAccountOverview();
   if (query.isPending) return <TabLoading rows={2} />;
   if (query.isError) return <TabError message="Başarılarınız yüklenemedi." onRetry={() => void query.refetch()} />;
 
-  const achievements = computeAchievements(countsFromExport(query.data.data));
+  const achievements = computeAchievements(achievementCounts(query.data.counts));
   const unlocked = achievements.filter((a) => a.unlocked).length;
 
   return (
@@ -94,10 +93,6 @@ export function AchievementsTab() {
           );
         })}
       </ul>
-      <p className="mt-4 text-xs text-muted">
-        Tasarruf tutarı henüz hesaplanmıyor; Tasarruf Ustası başarısı, tasarruf takibi kullanıma açıldığında
-        ilerleyecek.
-      </p>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import {
   AlarmClock,
   BellRing,
@@ -11,11 +10,11 @@ import {
   Star,
   type LucideIcon,
 } from 'lucide-react';
-import { accountExportQuery } from '~/lib/auth/api/get-account-export';
+import { useAccountOverview } from '~/entities/account/api/get-account-overview';
 import { formatNumber, formatRelativeTime, formatDate } from '~/lib/format';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { buildActivity, type ActivityKind } from '../utils/activity';
-import { TabError, TabLoading } from './export-states';
+import { TabError, TabLoading } from './tab-states';
 
 const KIND_LOOK: Record<ActivityKind, { icon: LucideIcon; tone: string }> = {
   favorite: { icon: Heart, tone: 'bg-danger/10 text-danger' },
@@ -31,19 +30,19 @@ const PAGE = 10;
 
 /** Aktivite tab: counts and a timeline of the user's own actions. */
 export function ActivityTab() {
-  const query = useQuery(accountExportQuery());
+  const query = useAccountOverview();
   const [shown, setShown] = useState(PAGE);
 
   if (query.isPending) return <TabLoading />;
   if (query.isError) return <TabError message="Aktiviteleriniz yüklenemedi." onRetry={() => void query.refetch()} />;
 
-  const data = query.data.data;
-  const items = buildActivity(data);
+  const { counts, activity } = query.data;
+  const items = buildActivity(activity);
   const stats = [
-    { label: 'Favori', value: data.favorites.length, href: '/favorites' },
-    { label: 'Fiyat alarmı', value: data.priceAlerts.length, href: '/price-alerts' },
-    { label: 'Kayıtlı karşılaştırma', value: data.savedComparisons.length, href: '/comparison' },
-    { label: 'Değerlendirme', value: data.reviews.length, href: null },
+    { label: 'Favori', value: counts.favorites, href: '/favorites' },
+    { label: 'Fiyat alarmı', value: counts.priceAlerts, href: '/price-alerts' },
+    { label: 'Kayıtlı karşılaştırma', value: counts.savedComparisons, href: '/comparison' },
+    { label: 'Değerlendirme', value: counts.reviews, href: null },
   ];
 
   return (

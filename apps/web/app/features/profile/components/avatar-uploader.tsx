@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle, Trash2 } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { UserAvatar } from '~/components/ui/user-avatar';
-import { errorMessage } from '~/lib/api-client';
-import { updateDetails } from '~/lib/auth/api/update-details';
-import { useAuth } from '~/lib/auth/auth-context';
+import { updateDetails } from '~/entities/account/api/update-details';
+import { useAuth } from '~/entities/session/auth-context';
 import { toast } from '~/lib/toast';
 import { checkAvatarFile, readAsDataUrl } from '../utils/avatar-file';
 
@@ -17,38 +17,30 @@ export function AvatarUploader({ user }: { user: User }) {
   const { updateUser } = useAuth();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A file to upload, or null to remove the picture.
+  const change = useMutation({
+    mutationFn: async (file: File | null) => {
+      if (!file) return updateDetails({ avatar: null });
+      const dataUrl = await readAsDataUrl(file);
+      setPreview(dataUrl);
+      return updateDetails({ avatar: dataUrl });
+    },
+    onSuccess: (updated, file) => {
+      updateUser(updated);
+      toast.success(file ? 'Profil resminiz güncellendi.' : 'Profil resminiz kaldırıldı.');
+    },
+    onSettled: () => setPreview(null),
+    meta: { errorToast: { title: messages.auth.avatarUpdateError, fallback: '' } },
+  });
+  const busy = change.isPending;
 
-  async function upload(file: File) {
+  function upload(file: File) {
     const check = checkAvatarFile(file);
     if (!check.ok) {
       toast.error(check.message);
       return;
     }
-    setBusy(true);
-    try {
-      const dataUrl = await readAsDataUrl(file);
-      setPreview(dataUrl);
-      updateUser(await updateDetails({ avatar: dataUrl }));
-      toast.success('Profil resminiz güncellendi.');
-    } catch (error) {
-      toast.error(messages.auth.avatarUpdateError, errorMessage(error, ''));
-    } finally {
-      setPreview(null);
-      setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      updateUser(await updateDetails({ avatar: null }));
-      toast.success('Profil resminiz kaldırıldı.');
-    } catch (error) {
-      toast.error(messages.auth.avatarUpdateError, errorMessage(error, ''));
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(file);
   }
 
   return (
@@ -90,13 +82,13 @@ export function AvatarUploader({ user }: { user: User }) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void upload(file);
+          if (file) upload(file);
         }}
       />
       {user.avatar && (
         <button
           type="button"
-          onClick={() => void remove()}
+          onClick={() => change.mutate(null)}
           disabled={busy}
           className="inline-flex items-center gap-1 text-xs font-medium text-muted hover:text-danger disabled:opacity-60"
         >

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, Lock, PencilLine, Save, X } from 'lucide-react';
+import { Lock, PencilLine, Save, X } from 'lucide-react';
 import { z } from 'zod';
 import {
   firstNameSchema,
@@ -13,10 +13,10 @@ import {
 } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { fieldAria, FormField, inputClasses, submitWithoutBlur } from '~/components/ui/form-field';
-import { errorMessage, isApiError } from '~/lib/api-client';
-import { updateDetails } from '~/lib/auth/api/update-details';
-import { useAuth } from '~/lib/auth/auth-context';
+import { fieldAria, FormField, inputClasses } from '~/components/ui/form-field';
+import { SubmitButton } from '~/components/ui/submit-button';
+import { useUpdateDetails } from '~/entities/account/api/update-details';
+import { isApiError } from '~/lib/api-client';
 import { formatDate } from '~/lib/format';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { filterNameInput } from '~/lib/name-input';
@@ -110,7 +110,7 @@ export function ProfileDetailsTab({ user }: { user: User }) {
 const EDITABLE = ['firstName', 'lastName', 'phone', 'bio'] as const;
 
 function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const { updateUser } = useAuth();
+  const update = useUpdateDetails(messages.auth.profileUpdateError);
   const {
     register,
     handleSubmit,
@@ -133,21 +133,20 @@ function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
         ? { street: values.street, city: values.city, country: values.country }
         : null;
     try {
-      const updated = await updateDetails({
+      await update.mutateAsync({
         firstName: values.firstName,
         lastName: values.lastName,
         phone: values.phone || null,
         address,
         bio: values.bio || null,
       });
-      updateUser(updated);
       toast.success(messages.auth.profileUpdated);
       onDone();
     } catch (error) {
+      // The toast has been shown (lib/query-client); a field the server refused says why in place.
       if (isApiError(error)) {
         for (const { name, message } of serverFieldErrors(error.errors, EDITABLE)) setError(name, { message });
       }
-      toast.error(messages.auth.profileUpdateError, errorMessage(error, ''));
     }
   }
 
@@ -280,14 +279,9 @@ function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
           <X aria-hidden="true" className="size-4" />
           İptal
         </button>
-        <button type="submit" {...submitWithoutBlur} disabled={isSubmitting} className={buttonClasses('primary', 'md')}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
+        <SubmitButton pending={isSubmitting} icon={Save} size="md">
           Kaydet
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

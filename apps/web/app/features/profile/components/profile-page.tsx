@@ -2,14 +2,14 @@ import { useSearchParams } from 'react-router';
 import { CalendarDays, Crown, Mail, ShieldCheck } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
-import { AccountShell } from '~/components/auth/account-shell';
+import { AccountShell } from '~/entities/account/components/account-shell';
 import { formatDate } from '~/lib/format';
 import { AchievementsTab } from './achievements-tab';
 import { ActivityTab } from './activity-tab';
 import { AvatarUploader } from './avatar-uploader';
 import { PremiumTab } from './premium-tab';
 import { ProfileDetailsTab } from './profile-details-tab';
-import { panelId, parseProfileTab, ProfileTabs, tabId, type ProfileTab } from './profile-tabs';
+import { parseProfileTab, ProfileTabPanel, ProfileTabs, type ProfileTab } from './profile-tabs';
 import { SettingsTab } from './settings-tab';
 
 const ROLE_LABEL = { admin: 'Yönetici', moderator: 'Moderatör', user: null } as const;
@@ -62,7 +62,7 @@ function ProfileSummary({ user }: { user: User }) {
   );
 }
 
-function TabPanel({ tab, user }: { tab: ProfileTab; user: User }) {
+function TabContent({ tab, user }: { tab: ProfileTab; user: User }) {
   switch (tab) {
     case 'premium':
       return <PremiumTab user={user} />;
@@ -99,15 +99,9 @@ export function ProfilePage({ user }: { user: User }) {
       <ProfileSummary user={user} />
       <div className="mt-6 rounded-2xl border border-line bg-surface px-4 pb-6 shadow-sm sm:px-6">
         <ProfileTabs value={tab} onChange={select} />
-        <div
-          id={panelId(tab)}
-          role="tabpanel"
-          aria-labelledby={tabId(tab)}
-          tabIndex={0}
-          className="pt-6 focus:outline-none"
-        >
-          <TabPanel tab={tab} user={user} />
-        </div>
+        <ProfileTabPanel tab={tab}>
+          <TabContent tab={tab} user={user} />
+        </ProfileTabPanel>
       </div>
     </AccountShell>
   );

@@ -4,8 +4,8 @@ import { messages } from '@kiyasla/contracts/messages';
 import { SaveIndicator } from '~/components/ui/save-indicator';
 import { SwitchField } from '~/components/ui/switch-field';
 import { Skeleton } from '~/components/ui/skeleton';
-import { useNotificationSettings, usePrivacySettings } from '~/lib/auth/use-account-settings';
-import { TabError } from './export-states';
+import { useNotificationSettings, usePrivacySettings } from '~/entities/account/hooks/use-account-settings';
+import { TabError } from './tab-states';
 
 function GroupSkeleton() {
   return (

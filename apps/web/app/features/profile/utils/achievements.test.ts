@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeAchievements, countsFromExport, type AchievementCounts } from './achievements';
+import { achievementCounts, computeAchievements, type AchievementCounts } from './achievements';
 
 const none: AchievementCounts = { comparisons: 0, savedAmount: 0, favorites: 0, alerts: 0 };
 const unlocked = (counts: AchievementCounts) =>
@@ -40,11 +40,13 @@ describe('computeAchievements', () => {
   });
 });
 
-describe('countsFromExport', () => {
+describe('achievementCounts', () => {
   it('counts favorites, alerts and saved comparisons', () => {
-    const item = {} as never;
-    expect(
-      countsFromExport({ favorites: [item, item], priceAlerts: [item], savedComparisons: [item, item, item] }),
-    ).toEqual({ comparisons: 3, savedAmount: 0, favorites: 2, alerts: 1 });
+    expect(achievementCounts({ favorites: 2, priceAlerts: 1, savedComparisons: 3, savedAmount: 0 })).toEqual({
+      comparisons: 3,
+      savedAmount: 0,
+      favorites: 2,
+      alerts: 1,
+    });
   });
 });

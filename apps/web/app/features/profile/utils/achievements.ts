@@ -3,7 +3,7 @@
  * first comparison when the user saved at least one comparison, savings master at 1000 TL
  * saved, collector at 5 favorites, price hunter at 10 price alerts.
  */
-import type { AccountExport } from '@kiyasla/contracts/account-export';
+import type { AccountOverview } from '@kiyasla/contracts/account';
 
 export const SAVINGS_MASTER_TRY = 1000;
 export const COLLECTOR_FAVORITES = 5;
@@ -82,17 +82,14 @@ export function computeAchievements(counts: AchievementCounts): Achievement[] {
   ];
 }
 
-/**
- * The counts from the account export (GET /auth/export). The API records no purchases, so no
- * money saved can be measured yet: it counts as 0 until a real source exists.
- */
-export function countsFromExport(
-  data: Pick<AccountExport, 'favorites' | 'priceAlerts' | 'savedComparisons'>,
+/** The counts of GET /auth/overview; the amount saved is measured by the server (triggered alerts). */
+export function achievementCounts(
+  counts: Pick<AccountOverview['counts'], 'favorites' | 'priceAlerts' | 'savedComparisons' | 'savedAmount'>,
 ): AchievementCounts {
   return {
-    comparisons: data.savedComparisons.length,
-    savedAmount: 0,
-    favorites: data.favorites.length,
-    alerts: data.priceAlerts.length,
+    comparisons: counts.savedComparisons,
+    savedAmount: counts.savedAmount,
+    favorites: counts.favorites,
+    alerts: counts.priceAlerts,
   };
 }

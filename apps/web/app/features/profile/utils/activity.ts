@@ -1,12 +1,13 @@
 /**
- * The profile's Aktivite tab: what the user did, newest first, built from the account export
- * (favorites, price alerts, saved comparisons, reviews, payments and the sign-up itself).
+ * The profile's Aktivite tab: what the user did, newest first, from the account's activity
+ * events (GET /auth/overview: favorites, price alerts, saved comparisons, reviews, payments and
+ * the sign-up itself). The server says what happened; the Turkish wording is the web app's.
  */
-import type { AccountExport } from '@kiyasla/contracts/account-export';
+import type { AccountActivityEvent, AccountActivityKind } from '@kiyasla/contracts/account';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { formatPrice } from '~/lib/format';
 
-export type ActivityKind = 'favorite' | 'alert' | 'alert-triggered' | 'comparison' | 'review' | 'payment' | 'joined';
+export type ActivityKind = AccountActivityKind;
 
 export interface ActivityItem {
   id: string;
@@ -24,70 +25,58 @@ export function planName(planId: string): string {
   return PLANS.find((plan) => plan.id === planId)?.name ?? planId;
 }
 
-export function buildActivity(data: AccountExport): ActivityItem[] {
-  const items: ActivityItem[] = [];
-  data.favorites.forEach((f, i) =>
-    items.push({
-      id: `favorite-${f.product._id}-${i}`,
-      kind: 'favorite',
-      date: f.createdAt,
-      title: 'Favorilere eklendi',
-      detail: productName(f.product),
-      href: productHref(f.product._id),
-    }),
-  );
-  for (const a of data.priceAlerts) {
-    items.push({
-      id: `alert-${a._id}`,
-      kind: 'alert',
-      date: a.createdAt,
-      title: 'Fiyat alarmı kuruldu',
-      detail: `${productName(a.product)} · hedef ${formatPrice(a.targetPrice)}`,
-      href: productHref(a.product._id),
-    });
-    if (a.triggered && a.triggeredAt) {
-      items.push({
-        id: `alert-triggered-${a._id}`,
-        kind: 'alert-triggered',
-        date: a.triggeredAt,
+function describe(event: AccountActivityEvent): Pick<ActivityItem, 'title' | 'detail' | 'href'> {
+  switch (event.kind) {
+    case 'favorite':
+      return { title: 'Favorilere eklendi', detail: productName(event.product), href: productHref(event.product._id) };
+    case 'alert':
+      return {
+        title: 'Fiyat alarmı kuruldu',
+        detail: `${productName(event.product)} · hedef ${formatPrice(event.targetPrice)}`,
+        href: productHref(event.product._id),
+      };
+    case 'alert-triggered':
+      return {
         title: 'Fiyat alarmı tetiklendi',
         detail:
-          a.triggeredPrice == null
-            ? productName(a.product)
-            : `${productName(a.product)} · ${formatPrice(a.triggeredPrice)}`,
-        href: productHref(a.product._id),
-      });
-    }
+          event.price == null
+            ? productName(event.product)
+            : `${productName(event.product)} · ${formatPrice(event.price)}`,
+        href: productHref(event.product._id),
+      };
+    case 'comparison':
+      return {
+        title: 'Karşılaştırma kaydedildi',
+        detail: `${event.name} · ${event.productCount} ürün`,
+        href: '/comparison',
+      };
+    case 'review':
+      return {
+        title: 'Değerlendirme yazıldı',
+        detail: `${productName(event.product)} · ${event.rating}/5`,
+        href: productHref(event.product._id),
+      };
+    case 'payment':
+      return { title: 'Premium ödemesi', detail: `${planName(event.plan)} · ${formatPrice(event.amount)}` };
+    case 'joined':
+      return { title: "Kıyasla'ya katıldınız" };
   }
-  for (const c of data.savedComparisons) {
-    items.push({
-      id: `comparison-${c._id}`,
-      kind: 'comparison',
-      date: c.createdAt,
-      title: 'Karşılaştırma kaydedildi',
-      detail: `${c.name} · ${c.productIds.length} ürün`,
-      href: '/comparison',
-    });
-  }
-  for (const r of data.reviews) {
-    items.push({
-      id: `review-${r._id}`,
-      kind: 'review',
-      date: r.createdAt,
-      title: 'Değerlendirme yazıldı',
-      detail: `${productName(r.product)} · ${r.rating}/5`,
-      href: productHref(r.product._id),
-    });
-  }
-  for (const p of data.payments) {
-    items.push({
-      id: `payment-${p._id}`,
-      kind: 'payment',
-      date: p.createdAt,
-      title: 'Premium ödemesi',
-      detail: `${planName(p.plan)} · ${formatPrice(p.amount)}`,
-    });
-  }
-  items.push({ id: 'joined', kind: 'joined', date: data.profile.createdAt, title: "Kıyasla'ya katıldınız" });
-  return items.sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}
+
+/** Events of the same moment (the demo data has some) keep the order of kinds the tab always used. */
+const KIND_ORDER: readonly ActivityKind[] = [
+  'favorite',
+  'alert',
+  'alert-triggered',
+  'comparison',
+  'review',
+  'payment',
+  'joined',
+];
+
+/** The timeline entries of the events, newest first. */
+export function buildActivity(events: readonly AccountActivityEvent[]): ActivityItem[] {
+  return [...events]
+    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind))
+    .map((event) => ({ id: event.id, kind: event.kind, date: event.date, ...describe(event) }));
 }

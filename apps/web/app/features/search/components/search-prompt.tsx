@@ -1,5 +1,5 @@
 import { LayoutGrid, Search } from 'lucide-react';
-import { LazySearchForm } from '~/components/layout/lazy-search-form';
+import { LazySearchForm } from '~/entities/search-box/components/lazy-search-form';
 import { TermLinks, type TermLink } from './term-links';
 
 /** /search without a term: a friendly prompt, a big search box and places to start. */

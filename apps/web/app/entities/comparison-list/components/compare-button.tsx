@@ -1,0 +1,80 @@
+import { Check, GitCompareArrows } from 'lucide-react';
+import clsx from 'clsx';
+import { DEFAULT_MAX_COMPARISON_ITEMS } from '@kiyasla/contracts/constants';
+import { messages } from '@kiyasla/contracts/messages';
+import { addToComparison, removeFromComparison, useComparisonList, type ComparisonEntry } from '../comparison-list';
+import { usePublicConfig } from '~/lib/public-config';
+import { toast } from '~/lib/toast';
+
+const m = messages.comparisons;
+
+/** What the list keeps of a product: enough for the comparison page's placeholders, not its offers. */
+function toEntry(product: ComparisonEntry): ComparisonEntry {
+  const { _id, name, slug, brand, image_url, currentPrice, originalPrice } = product;
+  return { _id, name, slug, brand, image_url, currentPrice, originalPrice };
+}
+
+/**
+ * Adds the product to, or removes it from, the session comparison list, with the spec's toasts:
+ * info when it is already there, a warning at the admin limit (`maxComparisonItems`).
+ */
+export function toggleComparison(
+  product: ComparisonEntry,
+  inList: boolean,
+  max: number = DEFAULT_MAX_COMPARISON_ITEMS,
+): void {
+  if (inList) {
+    removeFromComparison(product._id);
+    toast.success(m.removed, product.name);
+    return;
+  }
+  const result = addToComparison(toEntry(product), max);
+  if (result === 'added') toast.success(m.added, product.name);
+  else if (result === 'duplicate') toast.info(m.alreadyInList);
+  else toast.warning(m.tooMany(max));
+}
+
+/** The most products the comparison list may hold: the admin setting, 5 until it is known. */
+export function useComparisonLimit(): number {
+  return usePublicConfig()?.limits.maxComparisonItems ?? DEFAULT_MAX_COMPARISON_ITEMS;
+}
+
+export function CompareButton({
+  product,
+  className,
+  iconOnly = false,
+}: {
+  product: ComparisonEntry;
+  className?: string;
+  /** Dense places (table rows): the icon alone, the text becomes the accessible name. */
+  iconOnly?: boolean;
+}) {
+  const list = useComparisonList();
+  const max = useComparisonLimit();
+  const inList = list.some((p) => p._id === product._id);
+  const label = inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır';
+  return (
+    <button
+      type="button"
+      onClick={() => toggleComparison(product, inList, max)}
+      aria-label={iconOnly ? label : undefined}
+      title={iconOnly ? label : undefined}
+      aria-pressed={iconOnly ? inList : undefined}
+      className={clsx(
+        'inline-flex h-9 items-center justify-center gap-2 rounded-lg border text-sm font-semibold transition-colors',
+        iconOnly ? 'w-9' : 'px-3',
+        inList
+          ? 'border-primary bg-primary-soft text-primary hover:bg-brand-100 dark:hover:bg-brand-900'
+          : 'border-line bg-surface text-ink hover:border-primary hover:text-primary',
+        className,
+      )}
+    >
+      {inList ? (
+        <Check aria-hidden="true" className="h-4 w-4" />
+      ) : (
+        <GitCompareArrows aria-hidden="true" className="h-4 w-4" />
+      )}
+      {!iconOnly && label}
+    </button>
+  );
+}
