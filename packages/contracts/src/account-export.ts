@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentRecordSchema } from './account';
 import { notificationSettingsSchema } from './notification-settings';
 import { privacySettingsSchema } from './privacy';
 import { userSchema } from './user';
@@ -61,17 +62,7 @@ export const accountExportSchema = z.object({
       createdAt: iso,
     }),
   ),
-  payments: z.array(
-    z.object({
-      _id: z.string(),
-      provider: z.string(),
-      plan: z.string(),
-      amount: z.number(),
-      currency: z.string(),
-      status: z.string(),
-      createdAt: iso,
-    }),
-  ),
+  payments: z.array(paymentRecordSchema),
   sessions: z.array(
     z.object({
       createdAt: iso,
