@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { setPublicReadCaching } from '../../apps/api/src/lib/public-read-cache';
-import { listingQuerySchema } from '../../apps/api/src/modules/products/listing-filters';
+import { listingQuerySchema } from '@kiyasla/contracts/listing';
 import { getProductDetail, listProducts } from '../../apps/api/src/modules/products/products.service';
 import { searchProducts, suggest } from '../../apps/api/src/modules/search/search.service';
 import { capturingDatabase, toPgbenchScript } from './raw-sql';

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { LISTING_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { setPublicReadCaching } from '../../apps/api/src/lib/public-read-cache';
-import { listingQuerySchema } from '../../apps/api/src/modules/products/listing-filters';
+import { listingQuerySchema } from '@kiyasla/contracts/listing';
 import { getProductDetail, listProducts } from '../../apps/api/src/modules/products/products.service';
 import { suggest } from '../../apps/api/src/modules/search/search.service';
 import { measureInitialJs, type PageBundle } from './bundles';
