@@ -28,6 +28,7 @@ import { registerAccountJobs } from './jobs/scheduler';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
+import { adminStoreRoutes } from './modules/admin/stores/admin-stores.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -132,6 +133,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(accountRoutes);
       await api.register(favoriteRoutes);
       await api.register(comparisonRoutes);
+      await api.register(adminStoreRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

@@ -1,6 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { AVAILABILITY_VALUES, PLAN_IDS, SUBSCRIPTION_STATUSES, USER_ROLES } from '@kiyasla/contracts/constants';
 
+import { FEED_FORMATS, FEED_IMPORT_SOURCES, FEED_IMPORT_STATUSES, FEED_MODES } from '@kiyasla/contracts/admin-stores';
 /**
  * Closed value sets as Postgres enums: the database rejects typos and drizzle infers the literal
  * unions. Adding a value later is a cheap `ALTER TYPE ... ADD VALUE` migration.
@@ -21,3 +22,8 @@ export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 
 export const OUTBOX_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
 export const outboxStatus = pgEnum('outbox_status', OUTBOX_STATUSES);
+
+export const feedImportSource = pgEnum('feed_import_source', FEED_IMPORT_SOURCES);
+export const feedImportStatus = pgEnum('feed_import_status', FEED_IMPORT_STATUSES);
+export const feedFormat = pgEnum('feed_format', FEED_FORMATS);
+export const feedMode = pgEnum('feed_mode', FEED_MODES);

@@ -12,6 +12,8 @@ export * from './stores';
 export * from './products';
 export * from './product-views';
 export * from './store-offers';
+export * from './feed-imports';
+export * from './feed-unmatched-items';
 export * from './price-history';
 export * from './reviews';
 export * from './favorites';

@@ -24,9 +24,16 @@ export const storeOffers = pgTable(
     shippingFree: boolean('shipping_free').notNull().default(false),
     shippingCost: integer('shipping_cost').notNull().default(0),
     shippingDays: integer('shipping_days'),
-    /** The store's own SKU / feed item id, kept to report and re-match feed items. */
+    /**
+     * The store's own SKU / feed item id: the remembered sku → product mapping of feed imports
+     * (ADR 014), looked up by (store_id, external_id).
+     */
     externalId: text('external_id'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * When the store last confirmed this offer (an import that carried it, a 304 of its feed,
+     * or the hand edit / seed that wrote it). Freshness is computed from it (ADR 014).
+     */
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
