@@ -103,9 +103,12 @@ function url(value: unknown): string {
 function availability(value: unknown) {
   const s = text(value, 'availability', 50);
   if (s === undefined) throw new Rejection('MISSING_AVAILABILITY', 'availability');
-  // Turkish lower-casing keeps "Stokta Yok" right; the English one keeps "IN_STOCK" from becoming "ın_stock".
-  const key = (locale: string) => s.toLocaleLowerCase(locale).replace(/\s+/g, '-');
-  const mapped = FEED_AVAILABILITY_ALIASES[key('tr-TR')] ?? FEED_AVAILABILITY_ALIASES[key('en-US')];
+  // The plain lower-casing keeps "IN_STOCK" from becoming "ın_stock"; the Turkish one, tried only
+  // when needed (it is slow), keeps "STOKTA YOK" right.
+  const mapped =
+    FEED_AVAILABILITY_ALIASES[s] ??
+    FEED_AVAILABILITY_ALIASES[s.toLowerCase().replace(/\s+/g, '-')] ??
+    FEED_AVAILABILITY_ALIASES[s.toLocaleLowerCase('tr-TR').replace(/\s+/g, '-')];
   if (!mapped) throw new Rejection('BAD_AVAILABILITY', 'availability', s);
   return mapped;
 }
@@ -135,14 +138,14 @@ function productId(value: unknown): string | undefined {
 }
 
 const YES = new Set(['true', '1', 'yes', 'y', 'evet', 'e', 'var']);
-const NO = new Set(['false', '0', 'no', 'n', 'hayır', 'hayir', 'h', 'yok']);
+const NO = new Set(['false', '0', 'no', 'n', 'hayir', 'h', 'yok']);
 
 function flag(value: unknown): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
   if (typeof value !== 'string') throw new Rejection('BAD_SHIPPING', 'shipping.free', value);
-  const s = value.trim().toLocaleLowerCase('tr-TR');
+  const s = value.trim().toLowerCase().replace('ı', 'i');
   if (s === '') return undefined;
   if (YES.has(s)) return true;
   if (NO.has(s)) return false;
