@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_FORMATS, FEED_MODES } from './feeds';
 import { slugify } from './text';
 
 /*
@@ -17,10 +18,6 @@ export const FEED_IMPORT_SOURCES = ['upload', 'cli', 'schedule'] as const;
 export type FeedImportSource = (typeof FEED_IMPORT_SOURCES)[number];
 export const FEED_IMPORT_STATUSES = ['running', 'succeeded', 'refused', 'held', 'failed', 'not-modified'] as const;
 export type FeedImportStatus = (typeof FEED_IMPORT_STATUSES)[number];
-export const FEED_FORMATS = ['json', 'csv', 'xml'] as const;
-export type FeedFormat = (typeof FEED_FORMATS)[number];
-export const FEED_MODES = ['full', 'partial'] as const;
-export type FeedMode = (typeof FEED_MODES)[number];
 
 export const adminStoreMessages = {
   nameRequired: 'Mağaza adı zorunludur',

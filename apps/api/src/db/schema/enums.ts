@@ -1,7 +1,8 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { AVAILABILITY_VALUES, PLAN_IDS, SUBSCRIPTION_STATUSES, USER_ROLES } from '@kiyasla/contracts/constants';
 
-import { FEED_FORMATS, FEED_IMPORT_SOURCES, FEED_IMPORT_STATUSES, FEED_MODES } from '@kiyasla/contracts/admin-stores';
+import { FEED_IMPORT_SOURCES, FEED_IMPORT_STATUSES } from '@kiyasla/contracts/admin-stores';
+import { FEED_FORMATS, FEED_MODES } from '@kiyasla/contracts/feeds';
 /**
  * Closed value sets as Postgres enums: the database rejects typos and drizzle infers the literal
  * unions. Adding a value later is a cheap `ALTER TYPE ... ADD VALUE` migration.
