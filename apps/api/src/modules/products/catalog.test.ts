@@ -341,4 +341,16 @@ describe('stores', () => {
     const missing = await get<{ message: string }>('/api/stores/yok-magaza', 404);
     expect(missing.message).toBe('Mağaza bulunamadı');
   });
+
+  it("counts each store's active offers", async () => {
+    const { data } = await get<{ data: { _id: string; offerCount: number }[] }>('/api/stores');
+    const rows = await db.db
+      .select({ storeId: storeOffers.storeId, n: count() })
+      .from(storeOffers)
+      .where(eq(storeOffers.isActive, true))
+      .groupBy(storeOffers.storeId);
+    const expected = new Map(rows.map((r) => [r.storeId, Number(r.n)]));
+    expect(data.some((s) => s.offerCount > 0)).toBe(true);
+    for (const store of data) expect(store.offerCount).toBe(expected.get(store._id) ?? 0);
+  });
 });

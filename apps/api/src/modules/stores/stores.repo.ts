@@ -11,7 +11,9 @@ const columns = {
   website: stores.website,
   rating: stores.rating,
   ratingCount: stores.ratingCount,
-  offerCount: sql<number>`(select count(*) from ${storeOffers} o where o.store_id = ${stores.id} and o.is_active)`,
+  // The outer store's id written out in full: drizzle renders `${stores.id}` as a bare "id", which
+  // inside this subquery would mean the offer's own id.
+  offerCount: sql<number>`(select count(*)::int from ${storeOffers} o where o.store_id = "stores"."id" and o.is_active)`,
 };
 
 export function listActiveStores(db: Database) {
