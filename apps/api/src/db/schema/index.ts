@@ -14,6 +14,7 @@ export * from './product-views';
 export * from './store-offers';
 export * from './feed-imports';
 export * from './feed-unmatched-items';
+export * from './feed-import-items';
 export * from './price-history';
 export * from './reviews';
 export * from './favorites';

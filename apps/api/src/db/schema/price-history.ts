@@ -1,9 +1,10 @@
 import { bigint, index, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { availability } from './enums';
 import { products } from './products';
 import { storeOffers } from './store-offers';
 
 /**
- * Append-only: one row per price CHANGE of an offer (not per day), so the chart is a step
+ * Append-only: one row per price or availability CHANGE of an offer (not per day), so the chart is a step
  * function and six months of a stable price cost one row. At the 5M-offer scale this is the
  * largest table; it is the natural candidate for monthly range partitioning on recorded_at.
  * `store_id` is a denormalised copy without a foreign key: deleting a store cascades through
@@ -21,6 +22,8 @@ export const priceHistory = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     storeId: uuid('store_id').notNull(),
     price: integer('price').notNull(),
+    /** The offer's availability from this point on (rows before migration 0009: in-stock). */
+    availability: availability('availability').notNull().default('in-stock'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -103,8 +103,9 @@ export const products = pgTable(
     index('products_category_price_idx').on(t.categoryId, t.minPrice),
     index('products_subcategory_price_idx').on(t.subcategoryId, t.minPrice),
     index('products_brand_idx').on(t.brand),
-    // Feed items without a GTIN are matched on brand + model, case-insensitively.
-    index('products_brand_model_idx').on(sql`lower(${t.brand})`, sql`lower(${t.model})`),
+    // Feed items without a GTIN or product id are matched on brand + model folded the Turkish
+    // way with spaces and punctuation dropped (kiyasla_match_key, migration 0009).
+    index('products_match_key_idx').on(sql`public.kiyasla_match_key(${t.brand}, ${t.model})`),
     index('products_created_at_idx').on(t.createdAt.desc().nullsFirst()),
     index('products_featured_idx')
       .on(t.createdAt.desc().nullsFirst())

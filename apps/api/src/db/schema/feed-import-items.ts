@@ -1,0 +1,41 @@
+import { boolean, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { availability } from './enums';
+import { feedImports } from './feed-imports';
+
+/**
+ * Staging of one import's parsed items (ADR 015). A feed is applied only once it was read to the
+ * end without a refusal, and a 100 MB feed must not be held in memory: the parser's items land
+ * here in batches, then set-based statements match and apply them batch by batch. The rows of an
+ * import are deleted when it finishes (and go with it when an import row is deleted).
+ */
+export const feedImportItems = pgTable(
+  'feed_import_items',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => feedImports.id, { onDelete: 'cascade' }),
+    /** The item's position in the feed, from 1 (items only; rejected entries are not staged). */
+    seq: integer('seq').notNull(),
+    /** The CSV or XML line, for the report; null for JSON. */
+    line: integer('line'),
+    sku: text('sku').notNull(),
+    /** As the feed stated it: checked against products when matched. */
+    productId: uuid('product_id'),
+    gtin: text('gtin'),
+    brand: text('brand'),
+    model: text('model'),
+    title: text('title'),
+    /** Kuruş. */
+    price: integer('price').notNull(),
+    originalPrice: integer('original_price'),
+    availability: availability('availability').notNull(),
+    url: text('url').notNull(),
+    /** Null when the feed said nothing about shipping (the offer keeps what it had). */
+    shippingFree: boolean('shipping_free'),
+    shippingCost: integer('shipping_cost'),
+    shippingDays: integer('shipping_days'),
+  },
+  (t) => [primaryKey({ name: 'feed_import_items_pk', columns: [t.importId, t.seq] })],
+);
+
+export type FeedImportItemRow = typeof feedImportItems.$inferSelect;
