@@ -39,6 +39,20 @@ const envSchema = z.object({
   FACEBOOK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric app id').optional(),
   FACEBOOK_APP_SECRET: z.string().min(8).optional(),
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  /** Largest feed accepted (upload body, pulled file, decompressed), in megabytes. */
+  FEED_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  /** A scheduled pull gives up after this many seconds without completing. */
+  FEED_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /**
+   * Hosts or addresses (comma separated, `host`, `host:port`, an IP or a CIDR) that scheduled
+   * pulls may fetch although they are private or loopback. Empty: only public addresses.
+   */
+  FEED_FETCH_ALLOW: z.string().default(''),
+  /** `false` turns the scheduled pull off on this instance (uploads and the CLI still work). */
+  FEED_SCHEDULER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export interface AppConfig {
@@ -67,6 +81,16 @@ export interface AppConfig {
   facebookAppSecret: string | undefined;
   /** Graph API base URL, without a trailing slash (tests point it at a local stand-in). */
   facebookGraphUrl: string;
+  feeds: FeedConfig;
+}
+
+export interface FeedConfig {
+  /** Bytes; an upload body or a pulled feed beyond it is refused (413 / FEED_TOO_LARGE). */
+  maxBytes: number;
+  fetchTimeoutMs: number;
+  /** FEED_FETCH_ALLOW entries, trimmed, lower-case; empty means public addresses only. */
+  fetchAllow: string[];
+  schedulerEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     facebookAppId: e.FACEBOOK_APP_ID,
     facebookAppSecret: e.FACEBOOK_APP_SECRET,
     facebookGraphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
+    feeds: {
+      maxBytes: e.FEED_MAX_MB * 1024 * 1024,
+      fetchTimeoutMs: e.FEED_FETCH_TIMEOUT_SECONDS * 1000,
+      fetchAllow: e.FEED_FETCH_ALLOW.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      schedulerEnabled: e.FEED_SCHEDULER,
+    },
   };
 }
 

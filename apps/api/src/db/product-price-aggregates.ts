@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { invalidateProductReads } from '../lib/public-read-cache';
 import type { Database, Transaction } from './client';
+import { offerCounts } from './offer-freshness';
 
 /**
- * Recomputes the denormalised price columns of the given products from their active offers.
+ * Recomputes the denormalised price columns of the given products from the offers that count:
+ * active, of an active store, and fresh (db/offer-freshness.ts).
  * Call it in the same transaction as any offer change (feed import, admin edit, deactivation):
- *   min_price / max_price   lowest / highest active offer price
+ *   min_price / max_price   lowest / highest counting offer price
  *   original_price          highest list price that is above its offer's price, else null
- *   offer_count             number of active offers
+ *   offer_count             number of counting offers ("sold in N stores")
  *   prev_min_price          the previous min_price, updated only when min_price actually changes
  *   price_updated_at        when min_price last changed
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
@@ -27,15 +29,17 @@ export async function refreshProductPriceAggregates(
     productIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  const counts = offerCounts('o', 's');
   await db.execute(sql`
     with agg as (
       select p.id,
-             min(o.price) filter (where o.is_active) as min_price,
-             max(o.price) filter (where o.is_active) as max_price,
-             max(o.original_price) filter (where o.is_active and o.original_price > o.price) as original_price,
-             count(o.id) filter (where o.is_active)::int as offer_count
+             min(o.price) filter (where ${counts}) as min_price,
+             max(o.price) filter (where ${counts}) as max_price,
+             max(o.original_price) filter (where ${counts} and o.original_price > o.price) as original_price,
+             count(o.id) filter (where ${counts})::int as offer_count
         from products p
         left join store_offers o on o.product_id = p.id
+        left join stores s on s.id = o.store_id
        where p.id in (${ids})
        group by p.id
     )

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     facebookAppId: undefined,
     facebookAppSecret: undefined,
     facebookGraphUrl: 'http://127.0.0.1:9',
+    // No allow-list: a test that pulls from its local stand-in feed server names it.
+    feeds: { maxBytes: 50 * 1024 * 1024, fetchTimeoutMs: 5_000, fetchAllow: [], schedulerEnabled: false },
     ...overrides,
   };
 }
