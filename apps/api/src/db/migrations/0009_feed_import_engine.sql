@@ -24,6 +24,8 @@ CREATE UNLOGGED TABLE "feed_import_items" (
 	"shipping_free" boolean,
 	"shipping_cost" integer,
 	"shipping_days" integer,
+	"matched_product_id" uuid,
+	"reject_code" text,
 	CONSTRAINT "feed_import_items_pk" PRIMARY KEY("import_id","seq")
 );
 --> statement-breakpoint

@@ -34,6 +34,10 @@ export const feedImportItems = pgTable(
     shippingFree: boolean('shipping_free'),
     shippingCost: integer('shipping_cost'),
     shippingDays: integer('shipping_days'),
+    /** Set by the import's matching pass: the product this item is an offer of. */
+    matchedProductId: uuid('matched_product_id'),
+    /** Set when the import rejects the item after parsing (duplicate SKU or product, price jump). */
+    rejectCode: text('reject_code'),
   },
   (t) => [primaryKey({ name: 'feed_import_items_pk', columns: [t.importId, t.seq] })],
 );
