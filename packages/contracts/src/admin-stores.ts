@@ -139,6 +139,22 @@ export const feedImportReportSchema = z.object({
   priceChanges: z.number().int(),
   /** The first rejected items (a bounded sample; `rejected` is the count). */
   rejectedSamples: z.array(feedRejectedSampleSchema),
+  /** The first price changes (a bounded sample; `priceChanges` is the count), TRY. */
+  priceChangeSamples: z
+    .array(
+      z.object({
+        sku: z.string(),
+        productId: z.string().uuid(),
+        oldPrice: z.number(),
+        newPrice: z.number(),
+      }),
+    )
+    .default([]),
+  /**
+   * A full feed held as suspicious (status held): the active offers it would have deactivated
+   * and how many the store had. Null otherwise.
+   */
+  held: z.object({ wouldDeactivate: z.number().int(), activeOffers: z.number().int() }).nullable().default(null),
   durationMs: z.number().int(),
 });
 export type FeedImportReport = z.infer<typeof feedImportReportSchema>;

@@ -16,7 +16,7 @@ export const feedImportItems = pgTable(
       .references(() => feedImports.id, { onDelete: 'cascade' }),
     /** The item's position in the feed, from 1 (items only; rejected entries are not staged). */
     seq: integer('seq').notNull(),
-    /** The CSV or XML line, for the report; null for JSON. */
+    /** The CSV or XML line, or the JSON item index, for the report. */
     line: integer('line'),
     sku: text('sku').notNull(),
     /** As the feed stated it: checked against products when matched. */

@@ -1,0 +1,346 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../../../db/client';
+import { sqlRows } from '../../../lib/sql-rows';
+import { createTestDatabase } from '../../../test/db';
+import { importFeed, type ImportFeedInput } from './import-feed';
+import { PRICE_CHANGED_KIND, type PriceChangedPayload } from './price-change-event';
+
+let handle: DbHandle;
+let storeId: string;
+let seq = 0;
+
+interface Product {
+  id: string;
+  gtin: string | null;
+  brand: string;
+  model: string | null;
+  min_price: number | null;
+}
+let products: Product[];
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return sqlRows<T>(await handle.db.execute(query));
+}
+
+function run(body: string | Buffer, input: Partial<ImportFeedInput> = {}) {
+  return importFeed(handle.db, { storeId, source: 'cli', body: Readable.from([body]), ...input });
+}
+
+function jsonFeed(items: Record<string, unknown>[], mode?: 'full' | 'partial') {
+  return JSON.stringify({ ...(mode ? { mode } : {}), items });
+}
+
+function item(sku: string, price: number, extra: Record<string, unknown> = {}) {
+  return { sku, price, availability: 'in-stock', url: `https://magaza.example/${sku}`, ...extra };
+}
+
+async function offerOf(productId: string) {
+  const [offer] = await rows<{ id: string; price: number; is_active: boolean; external_id: string | null; availability: string }>(
+    sql`select id, price, is_active, external_id, availability::text as availability from store_offers
+         where store_id = ${storeId}::uuid and product_id = ${productId}::uuid`,
+  );
+  return offer;
+}
+
+async function events(importId: string) {
+  return rows<{ payload: PriceChangedPayload; dedupe_key: string }>(
+    sql`select payload, dedupe_key from outbox where kind = ${PRICE_CHANGED_KIND} and payload->>'importId' = ${importId}`,
+  );
+}
+
+async function historyCount() {
+  const [row] = await rows<{ n: number }>(
+    sql`select count(*)::int as n from price_history where store_id = ${storeId}::uuid`,
+  );
+  return Number(row!.n);
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  // Products with a GTIN and a model whose match key is unique in the catalog.
+  products = await rows<Product>(sql`
+    select p.id, p.gtin, p.brand, p.model, p.min_price from products p
+     where p.gtin is not null and p.model is not null
+       and (select count(*) from products q
+             where public.kiyasla_match_key(q.brand, q.model) = public.kiyasla_match_key(p.brand, p.model)) = 1
+     order by p.id limit 12`);
+  expect(products.length).toBe(12);
+}, 60_000);
+afterAll(() => handle.close());
+
+beforeEach(async () => {
+  seq += 1;
+  const [store] = await rows<{ id: string }>(
+    sql`insert into stores (name, slug, feed_url) values (${`Akış Mağazası ${seq}`}, ${`akis-magazasi-${seq}`}, 'https://magaza.example/feed.json')
+        returning id`,
+  );
+  storeId = store!.id;
+});
+
+describe('importFeed: matching', () => {
+  it('matches by product id, GTIN and brand + model, and keeps the rest as unmatched items', async () => {
+    const [a, b, c] = products;
+    const result = await run(
+      jsonFeed([
+        item('A-1', 100, { productId: a!.id }),
+        item('B-1', 200, { gtin: `0${b!.gtin}` }),
+        // Turkish case, spacing and punctuation do not matter.
+        item('C-1', 300, { brand: c!.brand.toLocaleUpperCase('tr-TR'), model: ` ${c!.model!.replace(/ /g, '-')} ` }),
+        item('X-1', 400, { brand: 'Olmayan Marka', model: 'Yok 1', title: 'Bilinmeyen ürün' }),
+      ]),
+    );
+    expect(result.status).toBe('succeeded');
+    expect(result.report).toMatchObject({ received: 4, matched: 3, created: 3, unmatched: 1, rejected: 0 });
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+    expect((await offerOf(b!.id))?.external_id).toBe('B-1');
+    expect((await offerOf(c!.id))?.price).toBe(30_000);
+    const unmatched = await rows<{ sku: string; title: string; price: number }>(
+      sql`select sku, title, price from feed_unmatched_items where store_id = ${storeId}::uuid`,
+    );
+    expect(unmatched).toEqual([{ sku: 'X-1', title: 'Bilinmeyen ürün', price: 40_000 }]);
+    // Staging rows are gone.
+    const [staged] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from feed_import_items where import_id = ${result.importId}::uuid`,
+    );
+    expect(Number(staged!.n)).toBe(0);
+  });
+
+  it('matches by the remembered SKU next time, and by an operator mapping of an unmatched item', async () => {
+    const [a, b] = products;
+    await run(jsonFeed([item('A-1', 100, { productId: a!.id }), item('M-1', 50, { title: 'Eşleşmeyen' })]));
+    // The SKU alone now finds the offer.
+    const second = await run(jsonFeed([item('A-1', 110)]));
+    expect(second.report).toMatchObject({ matched: 1, updated: 1, priceChanges: 1 });
+    await handle.db.execute(
+      sql`update feed_unmatched_items set resolved_product_id = ${b!.id}::uuid, resolved_at = now()
+           where store_id = ${storeId}::uuid and sku = 'M-1'`,
+    );
+    const third = await run(jsonFeed([item('M-1', 55)]));
+    expect(third.report).toMatchObject({ matched: 1, created: 1, unmatched: 0 });
+    expect(await offerOf(b!.id)).toMatchObject({ price: 5_500, external_id: 'M-1' });
+  });
+
+  it('rejects a second item with the same SKU or for the same product', async () => {
+    const [a, b] = products;
+    const result = await run(
+      jsonFeed([
+        item('A-1', 100, { productId: a!.id }),
+        item('A-1', 120, { productId: b!.id }),
+        item('A-2', 130, { productId: a!.id }),
+      ]),
+    );
+    expect(result.report).toMatchObject({ received: 3, created: 1, rejected: 2 });
+    expect(result.report.rejectedSamples.map((r) => [r.line, r.sku])).toEqual([
+      [2, 'A-1'],
+      [3, 'A-2'],
+    ]);
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+    expect(await offerOf(b!.id)).toBeUndefined();
+  });
+});
+
+describe('importFeed: formats', () => {
+  it('imports a semicolon CSV with decimal commas and a byte-order mark', async () => {
+    const [a, b] = products;
+    const csv =
+      '\uFEFFsku;productId;price;availability;url;shipping_free;shipping_cost\n' +
+      `S-1;${a!.id};"1.299,90";in-stock;https://magaza.example/s1;false;"29,90"\n` +
+      `S-2;${b!.id};15,5;stokta yok;https://magaza.example/s2;true;\n`;
+    const result = await run(csv, { contentType: 'text/csv' });
+    expect(result).toMatchObject({ status: 'succeeded', format: 'csv', mode: 'partial' });
+    expect(result.report).toMatchObject({ created: 2, rejected: 0 });
+    expect((await offerOf(a!.id))?.price).toBe(129_990);
+    expect(await offerOf(b!.id)).toMatchObject({ price: 1_550, availability: 'out-of-stock' });
+  });
+
+  it('imports Google-Merchant XML with the g: namespace, gzip-compressed', async () => {
+    const [a] = products;
+    const xml = `<?xml version="1.0"?>
+<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>G-1</g:id><g:gtin>${a!.gtin}</g:gtin><g:title>Ürün</g:title><g:price>1299.90 TRY</g:price>
+<g:availability>in_stock</g:availability><g:link>https://magaza.example/g1</g:link></item>
+</channel></rss>`;
+    const result = await run(gzipSync(xml), { contentType: 'application/xml' });
+    expect(result).toMatchObject({ status: 'succeeded', format: 'xml' });
+    expect(await offerOf(a!.id)).toMatchObject({ price: 129_990, external_id: 'G-1' });
+  });
+});
+
+describe('importFeed: changes, history and events', () => {
+  it('writes history and one event per real change, and nothing the second time', async () => {
+    const [a, b] = products;
+    const feed = jsonFeed([item('A-1', 100, { productId: a!.id }), item('B-1', 200, { productId: b!.id })]);
+    const first = await run(feed);
+    expect(first.report).toMatchObject({ created: 2, priceChanges: 0 });
+    expect(await historyCount()).toBe(2);
+    expect(await events(first.importId)).toHaveLength(2);
+
+    const again = await run(feed);
+    expect(again.report).toMatchObject({ matched: 2, created: 0, updated: 0, unchanged: 2, priceChanges: 0 });
+    expect(await historyCount()).toBe(2);
+    expect(await events(again.importId)).toHaveLength(0);
+
+    const cheaper = await run(jsonFeed([item('A-1', 90), item('B-1', 200)]));
+    expect(cheaper.report).toMatchObject({ updated: 1, unchanged: 1, priceChanges: 1 });
+    expect(cheaper.report.priceChangeSamples).toEqual([{ sku: 'A-1', productId: a!.id, oldPrice: 100, newPrice: 90 }]);
+    expect(await historyCount()).toBe(3);
+    const [event] = await events(cheaper.importId);
+    expect(event!.dedupe_key).toBe(`price-changed:${cheaper.importId}:${a!.id}`);
+    expect(event!.payload.offers).toEqual([
+      expect.objectContaining({ storeId, priceBefore: 10_000, priceAfter: 9_000, availabilityAfter: 'in-stock' }),
+    ]);
+    // The demo catalog's prices are far above 90 TRY: this store is now the lowest.
+    expect(event!.payload.lowestAfter).toBe(9_000);
+    const [product] = await rows<{ min_price: number }>(sql`select min_price from products where id = ${a!.id}::uuid`);
+    expect(product!.min_price).toBe(9_000);
+
+    // An availability change alone is a change too.
+    const soldOut = await run(jsonFeed([item('A-1', 90, { availability: 'out-of-stock' })]));
+    expect(soldOut.report).toMatchObject({ updated: 1, priceChanges: 0 });
+    expect(await historyCount()).toBe(4);
+    expect(await events(soldOut.importId)).toHaveLength(1);
+  });
+
+  it('keeps the last price for every bad price', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('A-1', 100, { productId: a!.id })]));
+    const result = await run(
+      JSON.stringify({
+        items: [
+          item('A-1', 1001),
+          { ...item('A-1', 0), price: 0 },
+          item('A-1', -5),
+          { sku: 'A-1', availability: 'in-stock', url: 'https://magaza.example/a' },
+          item('A-1', 9.99),
+          { ...item('A-1', 1), price: '120 USD' },
+        ],
+      }),
+    );
+    // The zero, negative, missing and USD prices are refused by the parser; 1001 and 9.99 are
+    // more than ten times / less than a tenth of 100 (and the first of them makes the rest duplicates).
+    expect(result.report.rejected).toBe(6);
+    expect(result.report.rejectedSamples.map((r) => r.reason)).toEqual(
+      expect.arrayContaining([expect.stringContaining('10 katından')]),
+    );
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+    expect(await events(result.importId)).toHaveLength(0);
+
+    const jump = await run(jsonFeed([item('A-1', 9.99)]));
+    expect(jump.report).toMatchObject({ rejected: 1, updated: 0 });
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+    const fine = await run(jsonFeed([item('A-1', 999)]));
+    expect(fine.report).toMatchObject({ updated: 1, priceChanges: 1 });
+  });
+
+  it('changes nothing when the file turns out malformed after its first items', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('A-1', 100, { productId: a!.id })]));
+    const items = Array.from({ length: 3000 }, (_, i) => item(`A-${i + 1}`, 90, i === 0 ? { productId: a!.id } : {}));
+    const truncated = jsonFeed(items).slice(0, -40);
+    const before = await historyCount();
+    const result = await run(truncated);
+    expect(result).toMatchObject({ status: 'refused', error: { code: 'FEED_MALFORMED' } });
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+    expect(await historyCount()).toBe(before);
+    const [staged] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from feed_import_items where import_id = ${result.importId}::uuid`,
+    );
+    expect(Number(staged!.n)).toBe(0);
+    const [row] = await rows<{ status: string; error_code: string }>(
+      sql`select status, error_code from feed_imports where id = ${result.importId}::uuid`,
+    );
+    expect(row).toEqual({ status: 'refused', error_code: 'FEED_MALFORMED' });
+  });
+
+  it('applies each batch exactly once when an import dies halfway and is run again', async () => {
+    const many = products.slice(0, 12).map((p, i) => item(`P-${i}`, 100 + i, { productId: p.id }));
+    await run(jsonFeed(many));
+    const changed = jsonFeed(many.map((it) => ({ ...it, price: Number(it.price) + 1 })));
+    const historyBefore = await historyCount();
+    // Batches of 5: the first commits, then the connection "drops".
+    await expect(
+      importFeed(
+        handle.db,
+        { storeId, source: 'cli', body: Readable.from([changed]) },
+        {
+          batchSize: 5,
+          afterBatch: () => {
+            throw new Error('bağlantı koptu');
+          },
+        },
+      ),
+    ).rejects.toThrow('bağlantı koptu');
+    const [failed] = await rows<{ status: string; error_code: string }>(
+      sql`select status, error_code from feed_imports where store_id = ${storeId}::uuid order by started_at desc limit 1`,
+    );
+    expect(failed).toEqual({ status: 'failed', error_code: 'FEED_IMPORT_FAILED' });
+    expect(await historyCount()).toBe(historyBefore + 5);
+    // The same feed again applies the rest, and only the rest.
+    const rerun = await run(changed);
+    expect(rerun.report).toMatchObject({ updated: 7, unchanged: 5, priceChanges: 7 });
+    expect(await historyCount()).toBe(historyBefore + 12);
+    const [eventCount] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from outbox where kind = ${PRICE_CHANGED_KIND} and payload->'offers'->0->>'storeId' = ${storeId}`,
+    );
+    // 12 creations, then each of the 12 price changes once.
+    expect(Number(eventCount!.n)).toBe(24);
+  });
+});
+
+describe('importFeed: races', () => {
+  it('announces a change once when two imports of the same feed run at the same time', async () => {
+    const four = products.slice(0, 4).map((p, i) => item(`R-${i}`, 100, { productId: p.id }));
+    await run(jsonFeed(four));
+    const historyBefore = await historyCount();
+    const changed = jsonFeed(four.map((it) => ({ ...it, price: 80 })));
+    const results = await Promise.all([run(changed), run(changed)]);
+    // Row locks serialise the two: whichever applies second finds the new prices already there.
+    expect(results.map((r) => r.report.priceChanges).sort()).toEqual([0, 4]);
+    expect(await historyCount()).toBe(historyBefore + 4);
+    const counts = await Promise.all(results.map((r) => events(r.importId)));
+    expect(counts.map((e) => e.length).sort()).toEqual([0, 4]);
+  });
+});
+
+describe('importFeed: full feeds', () => {
+  it('deactivates the offers a full feed leaves out', async () => {
+    const five = products.slice(0, 5).map((p, i) => item(`F-${i}`, 100, { productId: p.id }));
+    await run(jsonFeed(five));
+    const result = await run(jsonFeed(five.slice(0, 3), 'full'));
+    expect(result).toMatchObject({ status: 'succeeded', mode: 'full' });
+    expect(result.report).toMatchObject({ deactivated: 2, unchanged: 3 });
+    expect(await offerOf(products[3]!.id)).toMatchObject({ is_active: false });
+    const [history] = await rows<{ availability: string }>(
+      sql`select availability::text as availability from price_history
+           where store_id = ${storeId}::uuid and product_id = ${products[4]!.id}::uuid order by id desc limit 1`,
+    );
+    expect(history!.availability).toBe('discontinued');
+    expect(await events(result.importId)).toHaveLength(2);
+    // Listed again: active again, a change.
+    const back = await run(jsonFeed(five.slice(3, 4)));
+    expect(back.report).toMatchObject({ updated: 1 });
+    expect(await offerOf(products[3]!.id)).toMatchObject({ is_active: true });
+  });
+
+  it('holds a full feed that would deactivate more than half of the store, unless forced', async () => {
+    const five = products.slice(0, 5).map((p, i) => item(`H-${i}`, 100, { productId: p.id }));
+    await run(jsonFeed(five));
+    const truncated = jsonFeed(five.slice(0, 2).map((it) => ({ ...it, price: 95 })), 'full');
+    const held = await run(truncated);
+    expect(held).toMatchObject({ status: 'held', error: { code: 'FEED_HELD' } });
+    expect(held.report).toMatchObject({ deactivated: 0, held: { wouldDeactivate: 3, activeOffers: 5 } });
+    // The listed offers were updated; none was deactivated.
+    expect((await offerOf(products[0]!.id))?.price).toBe(9_500);
+    const [active] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from store_offers where store_id = ${storeId}::uuid and is_active`,
+    );
+    expect(Number(active!.n)).toBe(5);
+
+    const forced = await run(truncated, { force: true });
+    expect(forced).toMatchObject({ status: 'succeeded' });
+    expect(forced.report).toMatchObject({ deactivated: 3, unchanged: 2 });
+  });
+});

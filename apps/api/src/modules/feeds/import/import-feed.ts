@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { feedMessages } from '@kiyasla/contracts/feed-messages';
+import type { Database } from '../../../db/client';
+import { invalidateProductReads } from '../../../lib/public-read-cache';
+import { sqlRows } from '../../../lib/sql-rows';
+import { parseFeed } from '../parse/parse-feed';
+import { FeedRefusedError } from '../parse/feed-refused-error';
+import { applyBatch, APPLY_BATCH } from './apply';
+import { countAbsentOffers, deactivateAbsentOffers } from './deactivate';
+import { matchStagedItems, MATCH_BATCH, rejectDuplicates } from './match';
+import { dropStagedItems, stagedItem, stageItems, STAGE_BATCH, type StagedItem } from './stage';
+import { ImportTally } from './tally';
+import type { ImportFeedInput, ImportFeedResult } from './types';
+
+export type { ImportFeedInput, ImportFeedResult, ImportProgress } from './types';
+
+/** Tests use it to inject a failure between batches. */
+export interface ImportHooks {
+  afterBatch?: (batch: number) => Promise<void> | void;
+  /** Items per apply transaction (default APPLY_BATCH). */
+  batchSize?: number;
+}
+
+/**
+ * Imports one store feed (ADR 015). In order:
+ *   1. an import row `running` (a crash leaves it visible);
+ *   2. read: the feed is parsed as a stream and its items staged in batches — nothing of the
+ *      store changes yet, so a file refused halfway (a syntax error at its end) changes nothing;
+ *   3. match: every staged item gets its product, set-based; duplicates are rejected;
+ *   4. apply: a transaction per batch of items writes offers, price history, change events,
+ *      aggregates and the unmatched queue; caches are invalidated after each commit;
+ *   5. a full feed deactivates the offers it left out — unless that is more than half of the
+ *      store's active offers and the import is not forced: then it is held (nothing deactivated);
+ *   6. the import row gets its outcome and report, the store its last successful import.
+ * Importing the same feed again changes nothing but the offers' confirmation time.
+ * The caller holds the store's feed lease (uploads, the CLI and the scheduler all take it).
+ */
+export async function importFeed(
+  db: Database,
+  input: ImportFeedInput,
+  hooks: ImportHooks = {},
+): Promise<ImportFeedResult> {
+  const started = performance.now();
+  const tally = new ImportTally();
+  const [created] = sqlRows<{ id: string }>(
+    await db.execute(sql`
+      insert into feed_imports (store_id, source, status, forced, user_id)
+      values (${input.storeId}::uuid, ${input.source}, 'running', ${Boolean(input.force)}, ${input.userId ?? null})
+      returning id`),
+  );
+  const importId = created!.id;
+  const ctx = { importId, storeId: input.storeId };
+  const parsed = parseFeed(input.body, {
+    contentType: input.contentType,
+    format: input.format,
+    mode: input.mode,
+    gzip: input.gzip,
+    maxBytes: input.maxBytes,
+  });
+
+  const finish = async (
+    status: ImportFeedResult['status'],
+    error?: { code: string; message: string },
+  ): Promise<ImportFeedResult> => {
+    const report = tally.report(performance.now() - started);
+    const format = parsed.summary.format ?? null;
+    const mode = parsed.summary.complete ? parsed.summary.mode : null;
+    await dropStagedItems(db, importId);
+    await db.execute(sql`
+      update feed_imports
+         set status = ${status}, finished_at = now(), report = ${JSON.stringify(report)}::jsonb,
+             format = ${format}, mode = ${mode},
+             error_code = ${error?.code ?? null}, error_message = ${error?.message ?? null}
+       where id = ${importId}::uuid`);
+    if (status === 'succeeded' || status === 'held') {
+      await db.execute(sql`update stores set feed_last_success_at = now() where id = ${input.storeId}::uuid`);
+    }
+    return { importId, status, format, mode, report, ...(error ? { error } : {}) };
+  };
+
+  try {
+    // Read and stage.
+    let batch: StagedItem[] = [];
+    let seq = 0;
+    for await (const entry of parsed) {
+      tally.received += 1;
+      if (entry.rejected) {
+        tally.reject(entry.line ?? entry.index, entry.sku ?? null, entry.rejected.message);
+        continue;
+      }
+      seq += 1;
+      batch.push(stagedItem(seq, entry.line ?? entry.index, entry.item));
+      if (batch.length >= STAGE_BATCH) {
+        await stageItems(db, importId, batch);
+        batch = [];
+        input.onProgress?.({ phase: 'read', done: seq });
+      }
+    }
+    await stageItems(db, importId, batch);
+    input.onProgress?.({ phase: 'read', done: seq });
+  } catch (error) {
+    if (error instanceof FeedRefusedError) {
+      return finish('refused', { code: error.code, message: error.message });
+    }
+    await finish('failed', failure(error));
+    throw error;
+  }
+
+  try {
+    const items = tally.received - tally.rejected;
+    for (let from = 1; from <= items; from += MATCH_BATCH) {
+      await matchStagedItems(db, importId, input.storeId, from, from + MATCH_BATCH - 1);
+    }
+    await rejectDuplicates(db, importId);
+    await tallyDuplicates(db, importId, tally);
+
+    let batchNo = 0;
+    const batchSize = hooks.batchSize ?? APPLY_BATCH;
+    for (let from = 1; from <= items; from += batchSize) {
+      const to = Math.min(items, from + batchSize - 1);
+      const touched = await applyBatch(db, ctx, from, to, tally);
+      // Inside the transaction the aggregates invalidated too early for reads that ran before
+      // the commit; now that it committed, again (ADR 010).
+      invalidateProductReads(touched);
+      input.onProgress?.({ phase: 'apply', done: to, total: items });
+      batchNo += 1;
+      await hooks.afterBatch?.(batchNo);
+    }
+
+    if (parsed.summary.mode === 'full') {
+      const { absent, active } = await countAbsentOffers(db, importId, input.storeId);
+      if (absent > 0 && absent * 2 > active && !input.force) {
+        tally.held = { wouldDeactivate: absent, activeOffers: active };
+        return await finish('held', { code: 'FEED_HELD', message: feedMessages.outcomes.FEED_HELD });
+      }
+      invalidateProductReads(await deactivateAbsentOffers(db, ctx, tally));
+    }
+    return await finish('succeeded');
+  } catch (error) {
+    await finish('failed', failure(error)).catch(() => undefined);
+    throw error;
+  }
+}
+
+function failure(error: unknown): { code: string; message: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  return { code: 'FEED_IMPORT_FAILED', message: `${feedMessages.outcomes.FEED_IMPORT_FAILED} (${detail.slice(0, 300)})` };
+}
+
+/** Items the matching pass refused as duplicates, into the report (their lines in the samples). */
+async function tallyDuplicates(db: Database, importId: string, tally: ImportTally): Promise<void> {
+  const rows = sqlRows<{ line: number; sku: string; code: 'DUPLICATE_SKU' | 'DUPLICATE_PRODUCT'; total: number }>(
+    await db.execute(sql`
+      select coalesce(line, seq) as line, sku, reject_code as code, count(*) over ()::int as total
+        from feed_import_items
+       where import_id = ${importId}::uuid and reject_code is not null
+       order by seq
+       limit 50`),
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  for (const row of rows) tally.reject(row.line, row.sku, feedMessages.rejections[row.code]);
+  tally.rejected += total - rows.length;
+}
