@@ -25,6 +25,7 @@ import { policiesPlugin } from './plugins/policies';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
+import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(mailPlugin);
   await app.register(policiesPlugin);
   registerAccountJobs(app);
+  registerReadInvalidation(app);
 
   await app.register(
     async (api) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { invalidateProductReads } from '../lib/public-read-cache';
+import { announceReadChange } from '../lib/read-invalidation';
 import type { Database, Transaction } from './client';
 import { offerCounts } from './offer-freshness';
 
@@ -15,20 +15,20 @@ import { offerCounts } from './offer-freshness';
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
  * showing the last real change.
  *
- * Cached product pages, listings, searches and suggestions show these prices: they are
- * invalidated here (the products' own pages by id, every listing and search). A caller inside a
- * transaction calls invalidateProductReads(productIds) again after its commit (see
- * lib/public-read-cache.ts).
+ * Cached product pages, listings, searches and suggestions show these prices: this process's
+ * caches are invalidated here (the products' own pages by id, every listing and search), and a
+ * NOTIFY sent with the same transaction tells every other process (API instances) at the commit,
+ * or never if it rolls back (lib/read-invalidation.ts, ADR 010). A caller inside a transaction
+ * calls invalidateProductReads(productIds) again after its commit (see lib/public-read-cache.ts).
  */
 export async function refreshProductPriceAggregates(
   db: Database | Transaction,
   productIds: readonly string[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  // One array parameter, however many products: an `in (…)` list of one parameter each passes
+  // PostgreSQL's 65,535-parameter limit at feed-import and store-deactivation sizes.
+  const ids = `{${productIds.join(',')}}`;
   const counts = offerCounts('o', 's');
   await db.execute(sql`
     with agg as (
@@ -40,7 +40,7 @@ export async function refreshProductPriceAggregates(
         from products p
         left join store_offers o on o.product_id = p.id
         left join stores s on s.id = o.store_id
-       where p.id in (${ids})
+       where p.id = any(${ids}::uuid[])
        group by p.id
     )
     update products p
@@ -56,5 +56,21 @@ export async function refreshProductPriceAggregates(
       from agg
      where p.id = agg.id
   `);
-  invalidateProductReads(productIds);
+  await announceReadChange(db, { kind: 'products', productIds });
+}
+
+/**
+ * Recomputes the prices of every product the store has an offer for: after a change of what
+ * makes its offers count (active flag, freshness window, feed URL). Returns the products.
+ */
+export async function refreshStoreProductPriceAggregates(
+  db: Database | Transaction,
+  storeId: string,
+): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select distinct product_id as id from store_offers where store_id = ${storeId}`,
+  );
+  const productIds = rows.map((r) => r.id);
+  await refreshProductPriceAggregates(db, productIds);
+  return productIds;
 }

@@ -11,18 +11,32 @@
  * them all. A load that was in flight when its entry was invalidated is not stored (each load
  * carries a flag the invalidation sets), so an old answer cannot land in the cache after the
  * invalidation. Callers that change the catalog inside a transaction invalidate again after the
- * commit: a read between the first invalidation and the commit still sees the old rows. Other
- * API instances see the change within the TTL (seconds), which bounds cross-instance staleness
- * until a shared invalidation channel (Redis) is configured. Between one and two TTLs an entry
- * is served while a single background load refreshes it.
+ * commit: a read between the first invalidation and the commit still sees the old rows.
+ *
+ * These functions clear this process's caches only. A change made by any process (an API
+ * instance, the feed CLI) reaches the other API instances through PostgreSQL NOTIFY on the
+ * `kiyasla_reads` channel, sent in the writer's transaction and delivered at its commit:
+ * lib/read-invalidation.ts sends and decodes it, lib/read-invalidation-listener.ts applies it here
+ * (ADR 010). Between one and two TTLs an entry is served while a single background load
+ * refreshes it.
  */
 
 let enabled = true;
 const registry: PublicReadCache<unknown>[] = [];
+const alsoOnEverything: (() => void)[] = [];
 
 /** Empties every public read cache of this instance. */
 export function invalidatePublicReads(): void {
   for (const cache of registry) cache.clear();
+  for (const clear of alsoOnEverything) clear();
+}
+
+/**
+ * A cache outside this registry that must be emptied with everything else (the category tree):
+ * an "everything" message from another process then reaches it too.
+ */
+export function clearWithPublicReads(clear: () => void): void {
+  alsoOnEverything.push(clear);
 }
 
 /**

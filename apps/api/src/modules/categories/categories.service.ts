@@ -1,20 +1,25 @@
 import type { Category, CategoryNode } from '@kiyasla/contracts/catalog';
 import { messages } from '@kiyasla/contracts/messages';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { invalidatePublicReads } from '../../lib/public-read-cache';
+import { clearWithPublicReads } from '../../lib/public-read-cache';
+import { announceReadChange, EVERYTHING } from '../../lib/read-invalidation';
 import { TtlCache } from '../../lib/ttl-cache';
 import { countActiveProductsByCategory, listActiveCategories, type CategoryRow } from './categories.repo';
 import { isUuid } from '@kiyasla/contracts/ids';
 
 // The category tree changes only through the admin back office, which calls
-// invalidateCategoryCache(); the TTL bounds staleness across several API instances.
+// invalidateCategoryCache(); every "everything" invalidation empties it, on every instance.
 const cache = new TtlCache<Category[]>(60_000);
+clearWithPublicReads(() => cache.clear());
 
-/** After a category change: product cards and pages carry category names and slugs too. */
-export function invalidateCategoryCache() {
-  cache.clear();
-  invalidatePublicReads();
+/**
+ * After a category change, with its transaction (or right after it outside one): product cards
+ * and pages carry category names and slugs too, so every public read cache of every instance is
+ * emptied (ADR 010).
+ */
+export async function invalidateCategoryCache(db: Database | Transaction): Promise<void> {
+  await announceReadChange(db, EVERYTHING);
 }
 
 function present(row: CategoryRow, counts: Map<string, number>): Category {

@@ -12,9 +12,11 @@ import type { Pagination } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
 import { foldTurkish } from '@kiyasla/contracts/text';
 import type { Database } from '../../../db/client';
+import { refreshStoreProductPriceAggregates } from '../../../db/product-price-aggregates';
 import type { NewStoreRow } from '../../../db/schema/stores';
 import { AppError, badRequest, notFound } from '../../../lib/errors';
 import { invalidatePublicReads } from '../../../lib/public-read-cache';
+import { announceReadChange, EVERYTHING } from '../../../lib/read-invalidation';
 import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
 import type { AuthUser } from '../../auth/session-verifier';
@@ -164,9 +166,18 @@ export async function createAdminStore(deps: AdminStoresDeps, input: AdminStoreC
     if (isUniqueViolation(err, 'stores_slug_uq')) throw slugTaken();
     throw err;
   }
-  // An active store shows in the public store list and filters at once.
-  invalidatePublicReads();
+  // An active store shows in the public store list and filters at once, on every instance.
+  await announceReadChange(deps.db, EVERYTHING);
   return getAdminStore(deps, id);
+}
+
+/** Whether the change alters which of the store's offers count (db/offer-freshness.ts). */
+function countingChanges(before: repo.AdminStoreRow, values: Partial<NewStoreRow>): boolean {
+  return (
+    (values.isActive !== undefined && values.isActive !== before.isActive) ||
+    (values.freshnessHours !== undefined && values.freshnessHours !== before.freshnessHours) ||
+    (values.feedUrl !== undefined && (values.feedUrl === null) !== (before.feedUrl === null))
+  );
 }
 
 export async function updateAdminStore(
@@ -174,30 +185,36 @@ export async function updateAdminStore(
   id: string,
   input: AdminStoreUpdate,
 ): Promise<AdminStore> {
-  const before = await repo.findStoreFeed(deps.db, id);
-  if (!before) throw storeNotFound();
-  const feed = {
-    feedUrl: input.feedUrl === undefined ? before.feedUrl : input.feedUrl,
-    feedIntervalMinutes:
-      input.feedIntervalMinutes === undefined ? before.feedIntervalMinutes : input.feedIntervalMinutes,
-  };
-  const values: Partial<NewStoreRow> = {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.slug !== undefined && input.slug !== '' ? { slug: input.slug } : {}),
-    ...(input.logo !== undefined ? { logoUrl: input.logo } : {}),
-    ...(input.website !== undefined ? { website: input.website } : {}),
-    ...(input.freshnessHours !== undefined ? { freshnessHours: input.freshnessHours } : {}),
-    ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
-    ...feed,
-    ...feedSchedule(before, feed),
-  };
-  try {
-    if (!(await repo.updateStore(deps.db, id, values))) throw storeNotFound();
-  } catch (err) {
-    if (isUniqueViolation(err, 'stores_slug_uq')) throw slugTaken();
-    throw err;
-  }
-  // Store names, logos and the active flag show on product pages, listings and filters (ADR 010).
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.findStore(tx, id);
+    if (!before) throw storeNotFound();
+    const feed = {
+      feedUrl: input.feedUrl === undefined ? before.feedUrl : input.feedUrl,
+      feedIntervalMinutes:
+        input.feedIntervalMinutes === undefined ? before.feedIntervalMinutes : input.feedIntervalMinutes,
+    };
+    const values: Partial<NewStoreRow> = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.slug !== undefined && input.slug !== '' ? { slug: input.slug } : {}),
+      ...(input.logo !== undefined ? { logoUrl: input.logo } : {}),
+      ...(input.website !== undefined ? { website: input.website } : {}),
+      ...(input.freshnessHours !== undefined ? { freshnessHours: input.freshnessHours } : {}),
+      ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+      ...feed,
+      ...feedSchedule(before, feed),
+    };
+    try {
+      if (!(await repo.updateStore(tx, id, values))) throw storeNotFound();
+    } catch (err) {
+      if (isUniqueViolation(err, 'stores_slug_uq')) throw slugTaken();
+      throw err;
+    }
+    // Deactivating a store (or narrowing its freshness window) takes its offers out of its
+    // products' lowest prices and store counts; with the store row, in one transaction.
+    if (countingChanges(before, values)) await refreshStoreProductPriceAggregates(tx, id);
+    // Store names, logos and the active flag show on product pages, listings and filters (ADR 010).
+    await announceReadChange(tx, EVERYTHING);
+  });
   invalidatePublicReads();
   return getAdminStore(deps, id);
 }
@@ -213,7 +230,7 @@ export async function deleteAdminStore({ db }: AdminStoresDeps, id: string): Pro
     if (offers === 0) throw storeNotFound();
     throw new AppError(409, 'STORE_HAS_OFFERS', m.storeHasOffers(offers));
   }
-  invalidatePublicReads();
+  await announceReadChange(db, EVERYTHING);
 }
 
 async function requireStore(db: Database, id: string) {

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
+import { invalidateProductReads, invalidatePublicReads } from './public-read-cache';
+
+/**
+ * The cross-process side of the public read caches (ADR 010): a writer announces what changed
+ * with `pg_notify` on this channel inside its own transaction, so PostgreSQL delivers the message
+ * to every listening API instance at the commit and never on a rollback. Each instance applies it
+ * to its caches (read-invalidation-listener.ts). The writer's own process also clears its caches
+ * at once, as before, and again when its own message comes back after the commit.
+ */
+export const READ_INVALIDATION_CHANNEL = 'kiyasla_reads';
+
+/** PostgreSQL refuses a payload of 8,000 bytes or more (the default build). */
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
+
+export type ReadChange = { kind: 'products'; productIds: readonly string[] } | { kind: 'everything' };
+
+export const EVERYTHING: ReadChange = { kind: 'everything' };
+
+const EVERYTHING_PAYLOAD = 'all';
+const PRODUCTS_PREFIX = 'products:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * `products:<id>,<id>,…` while the ids fit in one payload (about 215 of them), otherwise `all`:
+ * a batch that large empties every listing anyway, and losing the per-product pages as well
+ * costs less than a train of messages each receiver must apply.
+ */
+export function encodeReadChange(change: ReadChange): string {
+  if (change.kind === 'everything') return EVERYTHING_PAYLOAD;
+  const ids = [...new Set(change.productIds.map((id) => id.toLowerCase()))];
+  const payload = PRODUCTS_PREFIX + ids.join(',');
+  return Buffer.byteLength(payload) <= MAX_NOTIFY_PAYLOAD_BYTES ? payload : EVERYTHING_PAYLOAD;
+}
+
+/** Anything this version does not understand clears everything: a cache must never outlive a change. */
+export function decodeReadChange(payload: string): ReadChange {
+  if (!payload.startsWith(PRODUCTS_PREFIX)) return EVERYTHING;
+  const ids = payload.slice(PRODUCTS_PREFIX.length).split(',');
+  if (!ids.every((id) => UUID.test(id))) return EVERYTHING;
+  return { kind: 'products', productIds: ids };
+}
+
+/** Applies a change to this process's caches. */
+export function applyReadChange(change: ReadChange): void {
+  if (change.kind === 'everything') invalidatePublicReads();
+  else invalidateProductReads(change.productIds);
+}
+
+/**
+ * Announces a catalog change: clears this process's caches now and sends the change to every
+ * other process. Call it with the transaction that makes the change (the message then leaves
+ * with the commit, or never), or with the database right after a change outside a transaction.
+ * A caller in a transaction still clears its own caches again after the commit
+ * (`applyReadChange`), so that not even the moments before its own message returns serve the
+ * old rows.
+ */
+export async function announceReadChange(db: Database | Transaction, change: ReadChange): Promise<void> {
+  if (change.kind === 'products' && change.productIds.length === 0) return;
+  applyReadChange(change);
+  await db.execute(sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, ${encodeReadChange(change)})`);
+}
