@@ -102,6 +102,13 @@ export const storeOfferSchema = z.object({
   shippingLabel: z.string(),
   store: storeSchema.omit({ offerCount: true }),
   updatedAt: z.string(),
+  /** When the store last confirmed this offer (a feed that carried it, a hand edit), ISO. */
+  confirmedAt: z.string(),
+  /**
+   * The store has a feed and has not confirmed the offer within its freshness window: shown
+   * muted, never the lowest price, not counted among the stores that sell the product.
+   */
+  stale: z.boolean(),
 });
 export type StoreOffer = z.infer<typeof storeOfferSchema>;
 

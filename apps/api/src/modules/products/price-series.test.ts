@@ -61,6 +61,56 @@ describe('buildPriceSeries', () => {
     expect(s.stats.avg).toBe(100);
   });
 
+  it('leaves an out-of-stock offer out of the lowest line from that day until it is back in stock', () => {
+    const s = buildPriceSeries(
+      [
+        change('a', '2026-03-01', 1000),
+        change('b', '2026-03-01', 800),
+        { ...change('b', '2026-03-10', 800), availability: 'out-of-stock' },
+        { ...change('b', '2026-03-20', 850), availability: 'in-stock' },
+      ],
+      'all',
+      now,
+    );
+    const price = (date: string) => s.points.find((p) => p.date === date)?.price;
+    expect(price('2026-03-09')).toBe(800);
+    expect(price('2026-03-10')).toBe(1000);
+    expect(price('2026-03-19')).toBe(1000);
+    expect(price('2026-03-20')).toBe(850);
+    // The offer's own line breaks while it is sold out.
+    const b = s.perOffer.get('b')!.map((p) => p.date);
+    expect(b).toContain('2026-03-09');
+    expect(b).not.toContain('2026-03-10');
+    expect(b).not.toContain('2026-03-19');
+    expect(b).toContain('2026-03-20');
+  });
+
+  it('has no current price while every offer is sold out, and a limited offer still counts', () => {
+    const soldOut = buildPriceSeries(
+      [change('a', '2026-03-01', 1000), { ...change('a', '2026-03-30', 1000), availability: 'out-of-stock' }],
+      'all',
+      now,
+    );
+    expect(soldOut.stats.current).toBeNull();
+    expect(soldOut.lowestInDays).toBeNull();
+    expect(soldOut.points.at(-1)!.date).toBe('2026-03-29');
+    const limited = buildPriceSeries([{ ...change('a', '2026-03-30', 700), availability: 'limited' }], 'all', now);
+    expect(limited.stats.current).toBe(700);
+  });
+
+  it('ends the line of an offer that stopped counting (stale) on the day it did', () => {
+    const s = buildPriceSeries(
+      [change('a', '2026-03-01', 1000), change('b', '2026-03-01', 800)],
+      'all',
+      now,
+      new Map([['b', new Date('2026-03-25T15:00:00Z')]]),
+    );
+    expect(s.points.find((p) => p.date === '2026-03-24')?.price).toBe(800);
+    expect(s.points.find((p) => p.date === '2026-03-25')?.price).toBe(1000);
+    expect(s.stats.current).toBe(1000);
+    expect(s.perOffer.get('b')!.at(-1)!.date).toBe('2026-03-24');
+  });
+
   it('is empty without history', () => {
     expect(buildPriceSeries([], '1m', now)).toMatchObject({ points: [], lowestInDays: null });
   });

@@ -1,4 +1,5 @@
 import type { PriceHistoryRange } from '@kiyasla/contracts/catalog';
+import type { Availability } from '@kiyasla/contracts/constants';
 
 /** Turkey keeps UTC+3 all year: a shopper's "day" starts at 21:00 UTC. */
 const TR_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -14,6 +15,8 @@ export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = {
 export interface PriceChange {
   offerId: string;
   price: number;
+  /** The offer's availability from this change on; missing means in stock. */
+  availability?: Availability;
   recordedAt: Date;
 }
 
@@ -32,9 +35,16 @@ function dayLabel(index: number): string {
 
 /**
  * Turns append-only price changes into one price per day and offer: the price in force at
- * the end of that (Turkish) day. Days before an offer's first change have no price.
+ * the end of that (Turkish) day. Days before an offer's first change have no price, nor do days
+ * that end with the offer out of stock (nobody can buy it at that price) or after it stopped
+ * counting (`endedAt`: a stale offer, from the moment its store's freshness window ran out).
  */
-function dailyPricesByOffer(changes: PriceChange[], firstDay: number, lastDay: number): Map<string, (number | null)[]> {
+function dailyPricesByOffer(
+  changes: PriceChange[],
+  firstDay: number,
+  lastDay: number,
+  endedAt: ReadonlyMap<string, Date>,
+): Map<string, (number | null)[]> {
   const byOffer = new Map<string, PriceChange[]>();
   for (const c of changes) {
     const list = byOffer.get(c.offerId);
@@ -44,12 +54,17 @@ function dailyPricesByOffer(changes: PriceChange[], firstDay: number, lastDay: n
   const result = new Map<string, (number | null)[]>();
   for (const [offerId, list] of byOffer) {
     list.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime());
+    const ended = endedAt.get(offerId);
+    const endDay = ended ? dayIndex(ended) : Infinity;
     const days: (number | null)[] = [];
     let i = 0;
     let current: number | null = null;
     for (let d = firstDay; d <= lastDay; d++) {
-      while (i < list.length && dayIndex(list[i]!.recordedAt) <= d) current = list[i++]!.price;
-      days.push(current);
+      while (i < list.length && dayIndex(list[i]!.recordedAt) <= d) {
+        const change = list[i++]!;
+        current = change.availability === 'out-of-stock' ? null : change.price;
+      }
+      days.push(d >= endDay ? null : current);
     }
     result.set(offerId, days);
   }
@@ -79,12 +94,16 @@ export interface SeriesResult {
 /**
  * The chart data of a product: daily lowest price over the range, each offer's own daily
  * line, min/avg/max of the range, and for how many days the current lowest price is the
- * lowest (looking back over the whole history, not only the range).
+ * lowest (looking back over the whole history, not only the range). An offer has no price on
+ * the days it ends out of stock, nor from its `endedAt` day on (see dailyPricesByOffer): the
+ * lowest line follows the prices one could buy at, and a stale offer leaves it when it leaves
+ * the product's lowest price.
  */
 export function buildPriceSeries(
   changes: PriceChange[],
   range: PriceHistoryRange,
   now: Date = new Date(),
+  endedAt: ReadonlyMap<string, Date> = new Map(),
 ): SeriesResult {
   const empty: SeriesResult = {
     points: [],
@@ -96,7 +115,7 @@ export function buildPriceSeries(
   const today = dayIndex(now);
   const firstChangeDay = Math.min(...changes.map((c) => dayIndex(c.recordedAt)));
   const historyStart = Math.min(firstChangeDay, today);
-  const daily = dailyPricesByOffer(changes, historyStart, today);
+  const daily = dailyPricesByOffer(changes, historyStart, today, endedAt);
   const length = today - historyStart + 1;
   const lowest = lowestPerDay([...daily.values()], length);
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { offerIsFresh } from '../../db/offer-freshness';
 import { analyticsEvents } from '../../db/schema/analytics-events';
 import { priceHistory } from '../../db/schema/price-history';
 import { productViews } from '../../db/schema/product-views';
@@ -28,14 +29,16 @@ const offersJson = sql<OfferJson[]>`coalesce((
            'id', o.id, 'price', o.price, 'originalPrice', o.original_price, 'productUrl', o.product_url,
            'availability', o.availability, 'shippingFree', o.shipping_free, 'shippingCost', o.shipping_cost,
            'shippingDays', o.shipping_days, 'isActive', o.is_active, 'updatedAt', o.updated_at::text,
+           'confirmedAt', o.last_seen_at::text, 'stale', not ${offerIsFresh('o', 's')},
            'storeId', s.id, 'storeName', s.name, 'storeSlug', s.slug, 'storeLogo', s.logo_url,
-           'storeWebsite', s.website, 'storeRating', s.rating, 'storeRatingCount', s.rating_count)
-         order by o.is_active desc, o.price asc, s.name asc)
+           'storeWebsite', s.website, 'storeRating', s.rating, 'storeRatingCount', s.rating_count,
+           'storeFreshnessHours', s.freshness_hours)
+         order by o.is_active and ${offerIsFresh('o', 's')} desc, o.is_active desc, o.price asc, s.name asc)
     from ${storeOffers} o
     join ${stores} s on s.id = o.store_id
    where o.product_id = products.id and s.is_active), '[]'::json)`;
 
-type OfferJson = Omit<OfferWithStoreRow, 'updatedAt'> & { updatedAt: string };
+type OfferJson = Omit<OfferWithStoreRow, 'updatedAt' | 'confirmedAt'> & { updatedAt: string; confirmedAt: string };
 
 function prepareDetailQueries(db: Database) {
   const id = sql.placeholder('id');
@@ -57,7 +60,12 @@ function prepareDetailQueries(db: Database) {
       .from(storeOffers)
       .innerJoin(stores, eq(stores.id, storeOffers.storeId))
       .where(and(eq(storeOffers.productId, id), eq(stores.isActive, true)))
-      .orderBy(desc(storeOffers.isActive), asc(storeOffers.price), asc(stores.name))
+      .orderBy(
+        sql`${storeOffers.isActive} and ${offerIsFresh('store_offers', 'stores')} desc`,
+        desc(storeOffers.isActive),
+        asc(storeOffers.price),
+        asc(stores.name),
+      )
       .prepare('product_detail_offers'),
   };
 }
@@ -84,7 +92,10 @@ export async function findProductPage(
   const [row] = await detailQueries(db).page.execute({ id });
   if (!row) return undefined;
   const { offers, ...product } = row;
-  return { product, offers: offers.map((o) => ({ ...o, updatedAt: new Date(o.updatedAt) })) };
+  return {
+    product,
+    offers: offers.map((o) => ({ ...o, updatedAt: new Date(o.updatedAt), confirmedAt: new Date(o.confirmedAt) })),
+  };
 }
 
 export interface OfferWithStoreRow {
@@ -98,6 +109,10 @@ export interface OfferWithStoreRow {
   shippingDays: number | null;
   isActive: boolean;
   updatedAt: Date;
+  /** `last_seen_at`: when the store last confirmed the offer. */
+  confirmedAt: Date;
+  /** Not fresh by the rule of db/offer-freshness.ts (whatever the offer's own active flag). */
+  stale: boolean;
   storeId: string;
   storeName: string;
   storeSlug: string;
@@ -105,6 +120,7 @@ export interface OfferWithStoreRow {
   storeWebsite: string | null;
   storeRating: number | null;
   storeRatingCount: number;
+  storeFreshnessHours: number;
 }
 
 const offerWithStoreColumns = {
@@ -118,6 +134,8 @@ const offerWithStoreColumns = {
   shippingDays: storeOffers.shippingDays,
   isActive: storeOffers.isActive,
   updatedAt: storeOffers.updatedAt,
+  confirmedAt: storeOffers.lastSeenAt,
+  stale: sql<boolean>`not ${offerIsFresh('store_offers', 'stores')}`,
   storeId: stores.id,
   storeName: stores.name,
   storeSlug: stores.slug,
@@ -125,9 +143,13 @@ const offerWithStoreColumns = {
   storeWebsite: stores.website,
   storeRating: stores.rating,
   storeRatingCount: stores.ratingCount,
+  storeFreshnessHours: stores.freshnessHours,
 };
 
-/** Every offer of a product from an active store: active ones first, cheapest first. */
+/**
+ * Every offer of a product from an active store: the offers that count (active and fresh)
+ * cheapest first, then the active stale ones, then the inactive ones, each cheapest first.
+ */
 export function findOffersWithStores(db: Database, productId: string): Promise<OfferWithStoreRow[]> {
   return detailQueries(db).offers.execute({ id: productId });
 }
@@ -136,16 +158,18 @@ export interface HistoryRow {
   offerId: string;
   storeId: string;
   price: number;
+  availability: ProductRow['availability'];
   recordedAt: Date;
 }
 
-/** All price changes of a product's offers (a few hundred rows at most per product). */
+/** All price and availability changes of a product's offers (a few hundred rows at most per product). */
 export function findPriceChanges(db: Database, productId: string): Promise<HistoryRow[]> {
   return db
     .select({
       offerId: priceHistory.offerId,
       storeId: priceHistory.storeId,
       price: priceHistory.price,
+      availability: priceHistory.availability,
       recordedAt: priceHistory.recordedAt,
     })
     .from(priceHistory)

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '@kiyasla/contracts/constants';
 import type { Database } from '../../db/client';
+import { offerCounts, offerIsFresh } from '../../db/offer-freshness';
 import { products, type ProductRow } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
@@ -61,7 +62,7 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
   if (except !== 'store' && f.stores.length) {
     conditions.push(sql`exists (
       select 1 from ${storeOffers} o join ${stores} s on s.id = o.store_id
-      where o.product_id = ${products.id} and o.is_active and s.is_active
+      where o.product_id = ${products.id} and ${offerCounts('o', 's')}
         and s.slug in (${sql.join(
           f.stores.map((s) => sql`${s}`),
           sql`, `,
@@ -118,7 +119,10 @@ export async function storeCounts(db: Database, filters: ListingFilters): Promis
     .select({ value: stores.slug, label: stores.name, n: sql<number>`count(distinct ${products.id})` })
     .from(products)
     .innerJoin(storeOffers, and(eq(storeOffers.productId, products.id), eq(storeOffers.isActive, true)))
-    .innerJoin(stores, and(eq(stores.id, storeOffers.storeId), eq(stores.isActive, true)))
+    .innerJoin(
+      stores,
+      and(eq(stores.id, storeOffers.storeId), eq(stores.isActive, true), offerIsFresh('store_offers', 'stores')),
+    )
     .where(listingConditions(filters, 'store'))
     .groupBy(stores.slug, stores.name)
     .orderBy(sql`3 desc`, asc(stores.name));
@@ -163,7 +167,7 @@ export interface CardOfferRow {
   storeSlug: string;
 }
 
-/** The two cheapest active offers of each given product, for the card's store lines. */
+/** The two cheapest offers that count (active, fresh) of each given product, for the card's store lines. */
 export async function findCheapestOffers(db: Database, productIds: string[], perProduct = 2): Promise<CardOfferRow[]> {
   if (productIds.length === 0) return [];
   const ranked = db
@@ -180,7 +184,14 @@ export async function findCheapestOffers(db: Database, productIds: string[], per
     })
     .from(storeOffers)
     .innerJoin(stores, eq(stores.id, storeOffers.storeId))
-    .where(and(inArray(storeOffers.productId, productIds), eq(storeOffers.isActive, true), eq(stores.isActive, true)))
+    .where(
+      and(
+        inArray(storeOffers.productId, productIds),
+        eq(storeOffers.isActive, true),
+        eq(stores.isActive, true),
+        offerIsFresh('store_offers', 'stores'),
+      ),
+    )
     .as('ranked');
   return db
     .select({

@@ -20,6 +20,7 @@ import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
 import { buildPriceSeries } from './price-series';
+import type { ProductListRow } from './products.repo';
 import {
   findActiveProduct,
   findApprovedReviews,
@@ -217,6 +218,36 @@ function presentOffer(o: OfferWithStoreRow): StoreOffer {
       metrics: { averageRating: o.storeRating },
     },
     updatedAt: o.updatedAt.toISOString(),
+    confirmedAt: o.confirmedAt.toISOString(),
+    stale: o.stale,
+  };
+}
+
+/** An offer that counts (db/offer-freshness.ts): active and fresh; its store is active, or it would not be listed. */
+function counts(o: OfferWithStoreRow): boolean {
+  return o.isActive && !o.stale;
+}
+
+/**
+ * The product's price columns as its listed offers have them now. The stored ones are
+ * recomputed when an offer changes and, for offers that turn stale with time alone, by the
+ * freshness sweep a few minutes later; the page has its offers anyway, so its lowest price and
+ * store count never include an offer its own list shows as stale. The previous lowest price
+ * follows the rule of refreshProductPriceAggregates (the stored lowest, when it differs).
+ */
+function withLivePrices(row: ProductListRow, counting: OfferWithStoreRow[]): ProductListRow {
+  const prices = counting.map((o) => o.price);
+  const minPrice = prices.length ? Math.min(...prices) : null;
+  const discounted = counting.flatMap((o) =>
+    o.originalPrice !== null && o.originalPrice > o.price ? [o.originalPrice] : [],
+  );
+  return {
+    ...row,
+    minPrice,
+    maxPrice: prices.length ? Math.max(...prices) : null,
+    originalPrice: discounted.length ? Math.max(...discounted) : null,
+    offerCount: counting.length,
+    prevMinPrice: minPrice === row.minPrice || row.minPrice === null ? row.prevMinPrice : row.minPrice,
   };
 }
 
@@ -239,20 +270,19 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
   if (!isUuid(id)) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
   const [page, categories] = await Promise.all([findProductPage(db, id.toLowerCase()), listCategories(db)]);
   if (!page) throw notFound('PRODUCT_NOT_FOUND', messages.catalog.productNotFound);
-  const { product: row, offers } = page;
-  // findOffersWithStores orders active offers first, cheapest first, then by store name: the
-  // same two offers findCheapestOffers would rank first.
-  const cheapest = offers
-    .filter((o) => o.isActive)
-    .slice(0, 2)
-    .map((o) => ({
-      productId: row.id,
-      price: o.price,
-      shippingFree: o.shippingFree,
-      shippingCost: o.shippingCost,
-      storeName: o.storeName,
-      storeSlug: o.storeSlug,
-    }));
+  const { product: stored, offers } = page;
+  // findOffersWithStores orders the offers that count first, cheapest first, then by store name:
+  // the same two offers findCheapestOffers would rank first.
+  const counting = offers.filter(counts);
+  const row = withLivePrices(stored, counting);
+  const cheapest = counting.slice(0, 2).map((o) => ({
+    productId: row.id,
+    price: o.price,
+    shippingFree: o.shippingFree,
+    shippingCost: o.shippingCost,
+    storeName: o.storeName,
+    storeSlug: o.storeSlug,
+  }));
   const card = toProductCard(row, indexCategories(categories), cheapest);
   return {
     ...card,
@@ -285,9 +315,18 @@ export async function getPriceHistory(
   const chosen = storeSlug ? active.filter((o) => o.storeSlug === storeSlug) : active;
   if (storeSlug && chosen.length === 0) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
   const offerIds = new Set(chosen.map((o) => o.id));
+  // A stale offer's line ends when its store's freshness window ran out: from then on it is not
+  // among the product's prices, as it is not in its lowest price.
+  const endedAt = new Map(
+    chosen
+      .filter((o) => o.stale)
+      .map((o) => [o.id, new Date(o.confirmedAt.getTime() + o.storeFreshnessHours * 3_600_000)]),
+  );
   const series = buildPriceSeries(
     changes.filter((c) => offerIds.has(c.offerId)),
     range,
+    new Date(),
+    endedAt,
   );
   const toTry = (points: { date: string; price: number }[]) =>
     points.map((p) => ({ date: p.date, price: kurusToTry(p.price) }));

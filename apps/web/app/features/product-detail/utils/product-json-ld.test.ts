@@ -23,6 +23,8 @@ const offer = (price: number, over: Partial<StoreOffer> = {}): StoreOffer => ({
     metrics: { averageRating: 4.5 },
   },
   updatedAt: '2026-11-01T10:00:00.000Z',
+  confirmedAt: '2026-11-01T10:00:00.000Z',
+  stale: false,
   ...over,
 });
 
@@ -96,6 +98,19 @@ describe('productJsonLd', () => {
     const ld = productJsonLd(product({ ratingsCount: 0, averageRating: 0, prices: [] }), origin, url);
     expect(ld).not.toHaveProperty('aggregateRating');
     expect(ld).not.toHaveProperty('offers');
+  });
+
+  it('offers only the prices that count: a stale offer is neither the low price nor counted', () => {
+    const ld = productJsonLd(
+      product({
+        prices: [offer(41999.9), offer(44999), offer(38999, { stale: true, confirmedAt: '2026-10-20T10:00:00.000Z' })],
+      }),
+      origin,
+      url,
+    );
+    expect(ld.offers).toMatchObject({ lowPrice: 41999.9, highPrice: 44999, offerCount: 2 });
+    const onlyStale = productJsonLd(product({ prices: [offer(100, { stale: true })] }), origin, url);
+    expect(onlyStale).not.toHaveProperty('offers');
   });
 
   it('reports limited or no availability from the offers', () => {

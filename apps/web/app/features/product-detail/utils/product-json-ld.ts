@@ -1,6 +1,6 @@
 /**
  * schema.org structured data for a product page: Product with brand, images, identifiers, an
- * AggregateOffer over the active store offers and, when rated, an AggregateRating.
+ * AggregateOffer over the store offers that count (active, not stale) and, when rated, an AggregateRating.
  */
 import type { ProductDetail, StoreOffer } from '@kiyasla/contracts/catalog';
 import { absoluteUrl } from '~/lib/seo';
@@ -21,7 +21,8 @@ function overallAvailability(offers: readonly StoreOffer[]): string {
 const money = (amount: number) => Math.round(amount * 100) / 100;
 
 export function productJsonLd(product: ProductDetail, origin: string, pageUrl: string): Record<string, unknown> {
-  const offers = product.prices.filter((offer) => offer.isActive);
+  // The offers that count: a stale one (not confirmed by its store lately) is no price to offer.
+  const offers = product.prices.filter((offer) => offer.isActive && !offer.stale);
   const prices = offers.map((offer) => offer.price);
   const images = [...new Set([product.image_url, ...product.images.map((image) => image.url)].filter(Boolean))].map(
     (url) => absoluteUrl(origin, url),
