@@ -1,14 +1,19 @@
 import { useId } from 'react';
-import { Clock, ExternalLink, Star, Trophy, Truck } from 'lucide-react';
+import { Clock, ExternalLink, History, Star, Trophy, Truck } from 'lucide-react';
 import clsx from 'clsx';
 import type { StoreOffer } from '@kiyasla/contracts/catalog';
 import { discountPercent, formatDate, formatPrice, formatRating, formatRelativeTime } from '~/lib/format';
 import { AVAILABILITY_BADGE, availabilityLabel } from '../utils/availability';
+import { offerCounts, staleNote } from '../utils/offer-freshness';
 
-/** The offer to highlight: the cheapest one a shopper can buy now (active and not sold out). */
+/**
+ * The offer to highlight: the cheapest one a shopper can buy now (counting and not sold out),
+ * else the cheapest counting one. A stale offer is never the cheapest.
+ */
 export function cheapestOfferId(offers: readonly StoreOffer[]): string | null {
-  const buyable = offers.filter((o) => o.isActive && o.availability !== 'out-of-stock');
-  const pool = buyable.length > 0 ? buyable : offers;
+  const counting = offers.filter(offerCounts);
+  const buyable = counting.filter((o) => o.availability !== 'out-of-stock');
+  const pool = buyable.length > 0 ? buyable : counting;
   let best: StoreOffer | null = null;
   for (const offer of pool) if (!best || offer.price < best.price) best = offer;
   return best?._id ?? null;
@@ -47,20 +52,25 @@ function OfferRow({ offer, cheapest, now }: { offer: StoreOffer; cheapest: boole
   const discount = discountPercent(offer.price, offer.originalPrice);
   const rating = offer.store.rating ?? offer.store.metrics.averageRating;
   const soldOut = availability.tone === 'danger';
+  // Muted by colour, not opacity: the text of a stale row keeps its AA contrast in both themes.
+  const stale = offer.stale;
 
   return (
     <li
       className={clsx(
         'relative grid grid-cols-[auto_1fr] gap-x-3 gap-y-3 p-4 sm:grid-cols-[auto_minmax(0,1.3fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-x-5',
         cheapest && 'bg-primary-soft/60',
-        soldOut && 'opacity-75',
+        stale ? 'bg-surface-2' : soldOut && 'opacity-75',
       )}
     >
       {cheapest && <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-primary" />}
       <StoreLogo offer={offer} />
 
       <div className="min-w-0">
-        <p id={nameId} className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+        <p
+          id={nameId}
+          className={clsx('flex flex-wrap items-center gap-2 font-semibold', stale ? 'text-muted' : 'text-ink')}
+        >
           {offer.store.name}
           {cheapest && (
             <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-[11px] font-bold text-primary-ink">
@@ -80,16 +90,31 @@ function OfferRow({ offer, cheapest, now }: { offer: StoreOffer; cheapest: boole
           <span className={clsx('rounded-full px-2 py-0.5 font-semibold', AVAILABILITY_BADGE[availability.tone])}>
             {availability.label}
           </span>
-          <span className="inline-flex items-center gap-1" title={formatDate(offer.updatedAt)}>
-            <Clock aria-hidden="true" className="h-3.5 w-3.5" />
-            Güncellendi: {formatRelativeTime(offer.updatedAt, now)}
-          </span>
+          {stale ? (
+            <span
+              className="inline-flex items-center gap-1 font-semibold text-amber-800 dark:text-warning"
+              title={formatDate(offer.confirmedAt)}
+            >
+              <History aria-hidden="true" className="h-3.5 w-3.5" />
+              {staleNote(offer.confirmedAt, now)}
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1" title={formatDate(offer.updatedAt)}>
+              <Clock aria-hidden="true" className="h-3.5 w-3.5" />
+              Güncellendi: {formatRelativeTime(offer.updatedAt, now)}
+            </span>
+          )}
         </div>
       </div>
 
       <div className="col-span-2 space-y-1 sm:col-span-1">
         <div>
-          <p className={clsx('text-xl font-extrabold tracking-tight', cheapest ? 'text-price' : 'text-ink')}>
+          <p
+            className={clsx(
+              'text-xl tracking-tight',
+              stale ? 'font-bold text-muted' : ['font-extrabold', cheapest ? 'text-price' : 'text-ink'],
+            )}
+          >
             {formatPrice(offer.price)}
           </p>
           {discount !== null && offer.originalPrice !== null && (
@@ -138,10 +163,18 @@ function OfferRow({ offer, cheapest, now }: { offer: StoreOffer; cheapest: boole
   );
 }
 
-/** Every store's offer, cheapest first, with the cheapest buyable one highlighted. */
+/** Counting offers first, then stale ones, then inactive ones. */
+const rank = (offer: StoreOffer) => (offerCounts(offer) ? 0 : offer.isActive ? 1 : 2);
+
+/**
+ * Every store's offer, cheapest first, with the cheapest buyable one highlighted; stale offers
+ * (not confirmed by their store lately) come after the others, muted, with their age.
+ */
 export function StoreOffers({ offers, now }: { offers: readonly StoreOffer[]; now: Date }) {
-  const sorted = [...offers].sort((a, b) => Number(b.isActive) - Number(a.isActive) || a.price - b.price);
+  const sorted = [...offers].sort((a, b) => rank(a) - rank(b) || a.price - b.price);
   const cheapest = cheapestOfferId(sorted);
+  const staleCount = offers.filter((o) => o.stale).length;
+  const current = offers.length - staleCount;
   return (
     <section aria-labelledby="store-offers-title" className="scroll-mt-24">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
@@ -150,7 +183,12 @@ export function StoreOffers({ offers, now }: { offers: readonly StoreOffer[]; no
             Mağaza Fiyatları
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {offers.length} mağazanın güncel fiyatı, en ucuzdan pahalıya sıralı.
+            {current > 0
+              ? `${current} mağazanın güncel fiyatı, en ucuzdan pahalıya sıralı.`
+              : 'Bu ürünün fiyatları mağazaları tarafından yakın zamanda doğrulanmadı.'}
+            {current > 0 &&
+              staleCount > 0 &&
+              ` Mağazası tarafından yakın zamanda doğrulanmayan ${staleCount} fiyat en sonda.`}
           </p>
         </div>
       </div>
