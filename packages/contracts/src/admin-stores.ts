@@ -39,6 +39,10 @@ export const adminStoreMessages = {
   alreadyMatched: 'Bu ürün zaten bir ürünle eşleştirilmiş',
   skuOfferConflict: 'Bu mağazanın bu ürün için başka bir stok koduyla teklifi var',
   matched: 'Ürün eşleştirildi; sonraki içe aktarımda teklif güncellenecek',
+  /** `size` as people write it: "50 MB", "64 KB". */
+  feedTooLarge: (size: string) => `Akış dosyası en fazla ${size} olabilir.`,
+  feedUnsupportedType:
+    'Akış application/json, text/csv veya application/xml içerik türüyle gönderilmelidir (gzip sıkıştırılmış olabilir).',
 } as const;
 
 const httpUrl = z
@@ -226,6 +230,18 @@ export const feedMatchRequestSchema = z.object({
   productId: z.string('Ürün seçin').uuid('Geçerli bir ürün seçin'),
 });
 export type FeedMatchRequest = z.infer<typeof feedMatchRequestSchema>;
+
+/** `POST /admin/stores/{id}/feed` query. */
+export const feedUploadQuerySchema = z.object({
+  /** The mode of a CSV or XML feed (a JSON feed may state its own). */
+  mode: z.enum(FEED_MODES, 'mode "full" ya da "partial" olmalıdır').optional(),
+  /** Deactivate absent offers even when that is more than half of the store's offers. */
+  force: z
+    .enum(['true', 'false'], 'force "true" ya da "false" olmalıdır')
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type FeedUploadQuery = z.output<typeof feedUploadQuerySchema>;
 
 export const adminStoreIdParamsSchema = z.object({ id: z.string().uuid('Geçersiz mağaza kimliği') });
 export const adminUnmatchedParamsSchema = adminStoreIdParamsSchema.extend({

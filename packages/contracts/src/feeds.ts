@@ -98,6 +98,9 @@ export const FEED_MAX_PRICE = 100_000_000;
 export const FEED_MAX_SHIPPING_DAYS = 365;
 
 export type FeedRejectionCode = keyof typeof feedMessages.rejections;
+/** Rejections the import makes after parsing (it knows the offer's last price and the whole feed). */
+export const FEED_IMPORT_REJECTION_CODES = ['PRICE_JUMP', 'DUPLICATE_SKU', 'DUPLICATE_PRODUCT'] as const;
+export type FeedImportRejectionCode = (typeof FEED_IMPORT_REJECTION_CODES)[number];
 export const FEED_REJECTION_CODES = Object.keys(feedMessages.rejections) as FeedRejectionCode[];
 
 export type FeedRefusalCode = keyof typeof feedMessages.refusals;

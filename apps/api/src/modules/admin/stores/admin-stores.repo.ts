@@ -90,6 +90,16 @@ const importColumns = {
   userId: feedImports.userId,
 };
 
+export async function findImport(db: Database, importId: string) {
+  const [row] = await db.select(importColumns).from(feedImports).where(eq(feedImports.id, importId));
+  return row;
+}
+
+export async function storeExists(db: Database, storeId: string): Promise<boolean> {
+  const rows = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return rows.length > 0;
+}
+
 /** The newest import of each of these stores. */
 export function latestImports(db: Database, storeIds: string[]) {
   if (storeIds.length === 0) return Promise.resolve([]);

@@ -28,6 +28,7 @@ import {
   matchUnmatchedItem,
   updateAdminStore,
 } from './admin-stores.service';
+import { feedUploadRoutes } from './feed-upload.routes';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -193,4 +194,7 @@ export async function adminStoreRoutes(app: FastifyInstance) {
         message: adminStoreMessages.matched,
       }),
   );
+
+  // Its own context: it reads request bodies as streams (its own content-type parsers).
+  await app.register(feedUploadRoutes);
 }

@@ -341,6 +341,8 @@ describe('GET /api/admin/stores/{id}/imports', () => {
       rejected: 1,
       priceChanges: 1,
       rejectedSamples: [{ line: 3, sku: 'X', reason: 'Fiyat eksik' }],
+      priceChangeSamples: [],
+      held: null,
       durationMs: 12,
     };
     for (let i = 0; i < 12; i++) {

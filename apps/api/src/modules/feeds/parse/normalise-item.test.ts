@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FEED_REJECTION_CODES, type FeedRejectionCode } from '@kiyasla/contracts/feeds';
+import {
+  FEED_IMPORT_REJECTION_CODES,
+  FEED_REJECTION_CODES,
+  type FeedImportRejectionCode,
+  type FeedRejectionCode,
+} from '@kiyasla/contracts/feeds';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { isValidGtin, normaliseItem, rejectedEntry, type RawFeedItem } from './normalise-item';
 
@@ -17,7 +22,7 @@ function rejection(raw: RawFeedItem) {
 }
 
 /** One item per code that only that code's guard refuses. */
-const cases: Record<Exclude<FeedRejectionCode, 'NOT_AN_OBJECT' | 'BAD_ROW'>, RawFeedItem> = {
+const cases: Record<Exclude<FeedRejectionCode, 'NOT_AN_OBJECT' | 'BAD_ROW' | FeedImportRejectionCode>, RawFeedItem> = {
   MISSING_SKU: { ...good, sku: '  ' },
   MISSING_PRICE: { ...good, price: undefined },
   BAD_PRICE: { ...good, price: 'on dokuz' },
@@ -78,7 +83,7 @@ describe('normaliseItem', () => {
   });
 
   it('has a case for every item rejection code', () => {
-    expect([...Object.keys(cases), 'NOT_AN_OBJECT', 'BAD_ROW'].sort()).toEqual([...FEED_REJECTION_CODES].sort());
+    expect([...Object.keys(cases), 'NOT_AN_OBJECT', 'BAD_ROW', ...FEED_IMPORT_REJECTION_CODES].sort()).toEqual([...FEED_REJECTION_CODES].sort());
   });
 
   it('names the field and shows the offending value', () => {
