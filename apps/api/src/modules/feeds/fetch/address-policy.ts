@@ -25,7 +25,10 @@ export interface ConnectTarget {
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
 function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /** An address in one canonical form: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) becomes its IPv4. */
@@ -102,9 +105,7 @@ function allowListed(target: ConnectTarget, allow: FetchAllowList): boolean {
   if (!address) return false;
   return allow.ranges.some(
     ({ range, port }) =>
-      range[0].kind() === address.kind() &&
-      address.match(range) &&
-      (port === undefined || port === target.port),
+      range[0].kind() === address.kind() && address.match(range) && (port === undefined || port === target.port),
   );
 }
 

@@ -74,7 +74,10 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
   const resolve = options.resolve ?? systemResolve;
   const controller = new AbortController();
   const timer = setTimeout(
-    () => controller.abort(new FeedFetchError('FEED_FETCH_TIMEOUT', { detail: `${Math.ceil(options.timeoutMs / 1000)} sn` })),
+    () =>
+      controller.abort(
+        new FeedFetchError('FEED_FETCH_TIMEOUT', { detail: `${Math.ceil(options.timeoutMs / 1000)} sn` }),
+      ),
     options.timeoutMs,
   );
   const stopOnCallerAbort = () => controller.abort(new FeedFetchError('FEED_FETCH_ABORTED'));
@@ -208,7 +211,9 @@ function guardedLookup(host: string, port: number, allow: FetchAllowList, resolv
         const addresses = resolved.filter((a) => family === 0 || a.family === family);
         const refused = addresses.find((a) => !mayConnect({ host, port, address: a.address }, allow));
         if (refused) {
-          const error = new FeedFetchError('FEED_FETCH_BLOCKED_ADDRESS', { detail: `${hostname} → ${refused.address}` });
+          const error = new FeedFetchError('FEED_FETCH_BLOCKED_ADDRESS', {
+            detail: `${hostname} → ${refused.address}`,
+          });
           callback(error as NodeJS.ErrnoException, '', 0);
         } else if (addresses.length === 0) {
           callback(Object.assign(new Error(`${hostname} çözümlenemedi`), { code: 'ENOTFOUND' }), '', 0);

@@ -61,7 +61,9 @@ describe('claimDueStore', () => {
   it('never gives two holders claiming at the same time the same store', async () => {
     const stores = await Promise.all(Array.from({ length: 6 }, () => feedStore()));
     const claims = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => claimDueStore((i % 2 ? instances.second : instances.first).db, `holder-${i}`)),
+      Array.from({ length: 10 }, (_, i) =>
+        claimDueStore((i % 2 ? instances.second : instances.first).db, `holder-${i}`),
+      ),
     );
     const claimed = claims.filter((c) => c !== null).map((c) => c.storeId);
     expect(new Set(claimed).size).toBe(claimed.length);
