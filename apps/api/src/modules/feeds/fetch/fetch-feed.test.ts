@@ -132,6 +132,13 @@ describe('fetchFeed against a stand-in server on 127.0.0.1', () => {
     expect(error.code).toBe('FEED_FETCH_TIMEOUT');
   });
 
+  it('closes a body nobody reads once the deadline passes; reading it later fails with the timeout', async () => {
+    const result = await fetchFeed(`${server.origin}/slow`, { ...local, timeoutMs: 100 });
+    if (result.status !== 'ok') throw new Error('expected a body');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await failure(readAll(result.body))).code).toBe('FEED_FETCH_TIMEOUT');
+  });
+
   it('refuses an oversize body by its Content-Length before reading it', async () => {
     server.route('/big-declared', (_req, res) => {
       res.writeHead(200, { 'content-length': '2048' });

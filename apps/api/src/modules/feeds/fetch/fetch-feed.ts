@@ -80,6 +80,7 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
       ),
     options.timeoutMs,
   );
+  timer.unref();
   const stopOnCallerAbort = () => controller.abort(new FeedFetchError('FEED_FETCH_ABORTED'));
   if (options.signal?.aborted) stopOnCallerAbort();
   options.signal?.addEventListener('abort', stopOnCallerAbort, { once: true });
@@ -238,8 +239,12 @@ function guardedBody(
   maxBytes: number,
   finish: () => void,
 ): AsyncIterable<Uint8Array> {
+  // Failures reach the reader through the iteration. A body nobody reads (the import stopped
+  // before it) is closed at the deadline without an error, and a late socket error on it must
+  // not become an unhandled 'error' event.
+  response.on('error', () => undefined);
   const destroyOnAbort = () => {
-    response.destroy(signal.reason as Error);
+    response.destroy();
     finish();
   };
   signal.addEventListener('abort', destroyOnAbort, { once: true });
