@@ -183,14 +183,18 @@ function persistentSecret(dataDir: string): string {
  */
 export function loadDatabaseConfig(
   env: NodeJS.ProcessEnv = process.env,
-): Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'adminEmail' | 'adminPassword'> {
+): Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'seedDemo' | 'adminEmail' | 'adminPassword' | 'feeds'> {
   const { DATABASE_URL, DATA_DIR, SEED_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD } = env;
+  const { FEED_MAX_MB, FEED_FETCH_TIMEOUT_SECONDS, FEED_FETCH_ALLOW } = env;
   const config = loadConfig({
     DATABASE_URL,
     DATA_DIR,
     SEED_DEMO,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    FEED_MAX_MB,
+    FEED_FETCH_TIMEOUT_SECONDS,
+    FEED_FETCH_ALLOW,
     JWT_SECRET: 'not-used-by-the-database-commands-0000',
   });
   return {
@@ -199,5 +203,6 @@ export function loadDatabaseConfig(
     seedDemo: config.seedDemo,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
+    feeds: config.feeds,
   };
 }
