@@ -50,7 +50,10 @@ export async function pullStoreFeed(db: Database, store: ClaimedStore, deps: Pul
     return await pull(db, store, deps, startedAt);
   } finally {
     clearInterval(heartbeat);
-    await releaseStoreLease(db, store.storeId, deps.holder, { nextPullAt: 'after-interval' });
+    await releaseStoreLease(db, store.storeId, deps.holder, {
+      nextPullAt: 'after-interval',
+      claimedDueAt: store.dueAt,
+    });
   }
 }
 

@@ -104,6 +104,19 @@ describe('acquireStoreLease / releaseStoreLease', () => {
     expect(await acquireStoreLease(db, storeId, 'upload')).toBe(false);
   });
 
+  it('keeps the new due time of a feed the admin rescheduled during the pull', async () => {
+    const storeId = await feedStore();
+    const claim = await claimDueStore(db, 'scheduler');
+    // The operator changes the URL mid-pull: the admin API makes it due at once.
+    await db.execute(sql`update stores set feed_next_pull_at = now() where id = ${storeId}::uuid`);
+    await releaseStoreLease(db, storeId, 'scheduler', { nextPullAt: 'after-interval', claimedDueAt: claim!.dueAt });
+    expect(await leaseOf(storeId)).toMatchObject({ feed_leased_by: null, next_in_minutes: 0 });
+
+    const again = await claimDueStore(db, 'scheduler');
+    await releaseStoreLease(db, storeId, 'scheduler', { nextPullAt: 'after-interval', claimedDueAt: again!.dueAt });
+    expect(await leaseOf(storeId)).toMatchObject({ next_in_minutes: 15 });
+  });
+
   it('renews only its own lease, and release sets the next pull one interval ahead', async () => {
     const storeId = await feedStore();
     await claimDueStore(db, 'scheduler');

@@ -15,6 +15,8 @@ export interface ClaimedStore {
   etag: string | null;
   lastModified: string | null;
   intervalMinutes: number;
+  /** `feed_next_pull_at` as claimed (exact text): see ReleaseOptions.claimedDueAt. */
+  dueAt: string;
 }
 
 const seconds = (ms: number) => ms / 1000;
@@ -33,6 +35,7 @@ export async function claimDueStore(db: Database, holder: string, now?: Date): P
     feed_etag: string | null;
     feed_last_modified: string | null;
     feed_interval_minutes: number;
+    due_at: string;
   }>(
     await db.execute(sql`
       update stores
@@ -43,7 +46,7 @@ export async function claimDueStore(db: Database, holder: string, now?: Date): P
                       and (feed_lease_until is null or feed_lease_until < ${at})
                     order by feed_next_pull_at
                     for update skip locked limit 1)
-      returning id, feed_url, feed_etag, feed_last_modified, feed_interval_minutes`),
+      returning id, feed_url, feed_etag, feed_last_modified, feed_interval_minutes, feed_next_pull_at::text as due_at`),
   );
   if (!row) return null;
   return {
@@ -52,6 +55,7 @@ export async function claimDueStore(db: Database, holder: string, now?: Date): P
     etag: row.feed_etag,
     lastModified: row.feed_last_modified,
     intervalMinutes: Number(row.feed_interval_minutes),
+    dueAt: row.due_at,
   };
 }
 
@@ -98,6 +102,11 @@ export interface ReleaseOptions {
    * store's interval; null if the feed was unscheduled meanwhile). Unset: unchanged.
    */
   nextPullAt?: Date | 'after-interval';
+  /**
+   * With `after-interval`: the due time the claim saw. A feed rescheduled meanwhile (the admin
+   * API makes a changed URL or interval due at once, or unschedules it) keeps its new time.
+   */
+  claimedDueAt?: string;
 }
 
 /** Gives the lease back; nothing happens when the holder no longer has it. */
@@ -107,9 +116,13 @@ export async function releaseStoreLease(
   holder: string,
   options: ReleaseOptions = {},
 ): Promise<boolean> {
+  const afterInterval = sql`now() + make_interval(mins => feed_interval_minutes)`;
   const next =
     options.nextPullAt === 'after-interval'
-      ? sql`, feed_next_pull_at = now() + make_interval(mins => feed_interval_minutes)`
+      ? options.claimedDueAt
+        ? sql`, feed_next_pull_at = case when feed_next_pull_at is distinct from ${options.claimedDueAt}::timestamptz
+                                         then feed_next_pull_at else ${afterInterval} end`
+        : sql`, feed_next_pull_at = ${afterInterval}`
       : options.nextPullAt
         ? sql`, feed_next_pull_at = ${options.nextPullAt.toISOString()}::timestamptz`
         : sql``;
