@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
 import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { registerLocalImportSocket } from './modules/feeds/cli/local-import-server';
+import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
@@ -117,6 +118,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(policiesPlugin);
   registerAccountJobs(app);
   registerReadInvalidation(app);
+  registerFreshnessSweep(app);
   // The embedded database's data directory, where `npm run feed:import` finds the running server.
   registerLocalImportSocket(app, config.databaseUrl ? undefined : config.dataDir);
 

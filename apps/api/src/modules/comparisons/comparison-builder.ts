@@ -53,7 +53,7 @@ export function alignSpecifications(details: readonly ProductDetail[]): Technica
 
 function activeStores(detail: ProductDetail): ComparisonStore[] {
   return detail.prices
-    .filter((o) => o.isActive)
+    .filter((o) => o.isActive && !o.stale)
     .map((o) => ({
       name: o.store.name,
       slug: o.store.slug,
