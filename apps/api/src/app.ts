@@ -28,6 +28,7 @@ import { registerAccountJobs } from './jobs/scheduler';
 import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { registerLocalImportSocket } from './modules/feeds/cli/local-import-server';
 import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
+import { registerFeedScheduler } from './modules/feeds/schedule/feed-scheduler';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   registerAccountJobs(app);
   registerReadInvalidation(app);
   registerFreshnessSweep(app);
+  registerFeedScheduler(app);
   // The embedded database's data directory, where `npm run feed:import` finds the running server.
   registerLocalImportSocket(app, config.databaseUrl ? undefined : config.dataDir);
 

@@ -143,6 +143,11 @@ export async function importFeed(
 }
 
 function failure(error: unknown): { code: string; message: string } {
+  // A pulled body that fails while it is read (timeout, size cap, dropped connection) says why.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof Error && typeof code === 'string' && code.startsWith('FEED_')) {
+    return { code, message: error.message };
+  }
   const detail = error instanceof Error ? error.message : String(error);
   return { code: 'FEED_IMPORT_FAILED', message: `${feedMessages.outcomes.FEED_IMPORT_FAILED} (${detail.slice(0, 300)})` };
 }
