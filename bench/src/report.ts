@@ -1,4 +1,5 @@
 import type { PageBundle } from './bundles';
+import type { FeedBenchResult } from './feed-import';
 import type { GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadResult } from './load-worker';
@@ -29,6 +30,8 @@ export interface BenchReport {
   lighthouse: (LighthousePageResult & { page?: string; runs?: number[]; loadAverage?: [number, number] })[];
   lighthouseNote?: string;
   bundles: PageBundle[];
+  /** Store feed imports on the catalog (bench/src/feed-import.ts); absent in older reports. */
+  feedImports?: FeedBenchResult[];
   totalSeconds: number;
 }
 
@@ -47,6 +50,28 @@ function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function printFeedImports(results: FeedBenchResult[]): void {
+  if (results.length === 0) return;
+  console.log('\nStore feed imports (one child process each; parse → match → write → history → events → commit)\n');
+  console.log(
+    table(
+      ['feed', 'items', 'price changes', 'seconds', 'items/s', 'peak RSS MB', 'status', 'load avg', 'target', 'met'],
+      results.map((f) => [
+        f.name,
+        f.items.toLocaleString('en-US'),
+        f.changed.toLocaleString('en-US'),
+        f.seconds.toFixed(1),
+        f.itemsPerSecond.toLocaleString('en-US'),
+        String(f.peakRssMB),
+        f.status,
+        f.loadAverage.map((l) => l.toFixed(2)).join('–'),
+        f.target,
+        yes(f.met),
+      ]),
+    ),
+  );
 }
 
 export function printReport(r: BenchReport): void {
@@ -135,5 +160,6 @@ export function printReport(r: BenchReport): void {
       ),
     );
   }
+  printFeedImports(r.feedImports ?? []);
   console.log();
 }

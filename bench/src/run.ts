@@ -25,6 +25,7 @@ import { listingQuerySchema } from '@kiyasla/contracts/listing';
 import { getProductDetail, listProducts } from '../../apps/api/src/modules/products/products.service';
 import { suggest } from '../../apps/api/src/modules/search/search.service';
 import { measureInitialJs, type PageBundle } from './bundles';
+import { runFeedBenchmarks, type FeedBenchResult } from './feed-import';
 import { BENCH_PASSWORD, catalogSize, ensureCatalog, type GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-worker';
@@ -714,6 +715,16 @@ async function main() {
     });
   }
 
+  // Store feed imports (ADR 015): after the HTTP scenarios, whose figures they would disturb.
+  let feedImports: FeedBenchResult[] = [];
+  if (want('feeds')) {
+    try {
+      feedImports = await runFeedBenchmarks(databaseUrl, log);
+    } catch (err) {
+      log(`feeds: failed: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`);
+    }
+  }
+
   // Web budgets.
   const productId = ids[0]!;
   const pages: Record<string, string> = {
@@ -794,6 +805,7 @@ async function main() {
     lighthouse,
     ...(lighthouseNote ? { lighthouseNote } : {}),
     bundles,
+    feedImports,
     totalSeconds: (Date.now() - started) / 1000,
   };
   printReport(report);

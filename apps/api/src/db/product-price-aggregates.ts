@@ -55,6 +55,10 @@ export async function refreshProductPriceAggregates(
            updated_at = now()
       from agg
      where p.id = agg.id
+       -- A product whose figures did not move keeps its row: each write costs an entry in
+       -- every index of products, and a feed batch touches thousands of products.
+       and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count)
+           is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count)
   `);
   await announceReadChange(db, { kind: 'products', productIds });
 }

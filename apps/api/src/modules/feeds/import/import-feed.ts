@@ -19,6 +19,8 @@ export interface ImportHooks {
   afterBatch?: (batch: number) => Promise<void> | void;
   /** Items per apply transaction (default APPLY_BATCH). */
   batchSize?: number;
+  /** How long each phase took (the benchmark prints it). */
+  onPhase?: (phase: 'read' | 'match' | 'apply' | 'deactivate', ms: number) => void;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function importFeed(
     }
     await stageItems(db, importId, batch);
     input.onProgress?.({ phase: 'read', done: seq });
+    hooks.onPhase?.('read', performance.now() - started);
   } catch (error) {
     if (error instanceof FeedRefusedError) {
       return finish('refused', { code: error.code, message: error.message });
@@ -108,11 +111,17 @@ export async function importFeed(
 
   try {
     const items = tally.received - tally.rejected;
+    let phaseStart = performance.now();
+    // The staging table's statistics describe whatever it held before; the plans of the next
+    // statements depend on them (a few milliseconds: ANALYZE samples).
+    await db.execute(sql`analyze feed_import_items`);
     for (let from = 1; from <= items; from += MATCH_BATCH) {
       await matchStagedItems(db, importId, input.storeId, from, from + MATCH_BATCH - 1);
     }
     await rejectDuplicates(db, importId);
     await tallyDuplicates(db, importId, tally);
+    hooks.onPhase?.('match', performance.now() - phaseStart);
+    phaseStart = performance.now();
 
     let batchNo = 0;
     const batchSize = hooks.batchSize ?? APPLY_BATCH;
@@ -127,6 +136,8 @@ export async function importFeed(
       await hooks.afterBatch?.(batchNo);
     }
 
+    hooks.onPhase?.('apply', performance.now() - phaseStart);
+    phaseStart = performance.now();
     if (parsed.summary.mode === 'full') {
       const { absent, active } = await countAbsentOffers(db, importId, input.storeId);
       if (absent > 0 && absent * 2 > active && !input.force) {
@@ -134,6 +145,7 @@ export async function importFeed(
         return await finish('held', { code: 'FEED_HELD', message: feedMessages.outcomes.FEED_HELD });
       }
       invalidateProductReads(await deactivateAbsentOffers(db, ctx, tally));
+      hooks.onPhase?.('deactivate', performance.now() - phaseStart);
     }
     return await finish('succeeded');
   } catch (error) {

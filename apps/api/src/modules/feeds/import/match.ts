@@ -13,8 +13,8 @@ export const MATCH_BATCH = 10_000;
  *   4. the GTIN, compared as a number (GTIN-8/12/13/14 with leading zeros are one code);
  *   5. brand + model through `kiyasla_match_key` (Turkish folding, letters and digits only),
  *      only when exactly one product has that key — an ambiguous match is no match.
- * Each weaker key is looked up only when the stronger ones found nothing (the lateral joins
- * test the earlier results first). Items that match nothing keep a null product.
+ * Each weaker key is looked up only when the stronger ones found nothing. Items that match
+ * nothing keep a null product.
  */
 export async function matchStagedItems(
   db: Database,
@@ -23,43 +23,31 @@ export async function matchStagedItems(
   from: number,
   to: number,
 ): Promise<void> {
+  // One row at a time, no join: COALESCE evaluates its arguments left to right and stops at the
+  // first that is not null, so a weaker key's lookup runs only when the stronger ones found
+  // nothing — and the plan (an index range over the import's rows) cannot turn into a join
+  // the planner misjudges on a freshly filled staging table.
   await db.execute(sql`
-    update feed_import_items f
-       set matched_product_id = m.product_id
-      from (
-        select i.seq, coalesce(p.id, so.product_id, u.resolved_product_id, g.id, k.id) as product_id
-          from feed_import_items i
-          left join products p on p.id = i.product_id
-          left join lateral (
-            select o.product_id from store_offers o
-             where p.id is null and o.store_id = ${storeId}::uuid and o.external_id = i.sku
-             order by o.created_at, o.id
-             limit 1
-          ) so on true
-          left join feed_unmatched_items u
-            on p.id is null and so.product_id is null
-           and u.store_id = ${storeId}::uuid and u.sku = i.sku and u.resolved_product_id is not null
-          left join lateral (
-            select pg.id from products pg
-             where p.id is null and so.product_id is null and u.resolved_product_id is null
-               and i.gtin is not null
-               and pg.gtin = any (array[lpad(ltrim(i.gtin, '0'), 8, '0'), lpad(ltrim(i.gtin, '0'), 12, '0'),
-                                        lpad(ltrim(i.gtin, '0'), 13, '0'), lpad(ltrim(i.gtin, '0'), 14, '0')])
-             limit 1
-          ) g on true
-          left join lateral (
-            select (array_agg(c.id))[1] as id
-              from (
-                select pk.id from products pk
-                 where p.id is null and so.product_id is null and u.resolved_product_id is null and g.id is null
-                   and public.kiyasla_match_key(pk.brand, pk.model) = public.kiyasla_match_key(i.brand, i.model)
-                 limit 2
-              ) c
-            having count(*) = 1
-          ) k on true
-         where i.import_id = ${importId}::uuid and i.seq between ${from} and ${to}
-      ) m
-     where f.import_id = ${importId}::uuid and f.seq = m.seq and m.product_id is not null`);
+    update feed_import_items i
+       set matched_product_id = coalesce(
+             (select p.id from products p where p.id = i.product_id),
+             (select o.product_id from store_offers o
+               where o.store_id = ${storeId}::uuid and o.external_id = i.sku
+               order by o.created_at, o.id
+               limit 1),
+             (select u.resolved_product_id from feed_unmatched_items u
+               where u.store_id = ${storeId}::uuid and u.sku = i.sku),
+             (select pg.id from products pg
+               where i.gtin is not null
+                 and pg.gtin = any (array[lpad(ltrim(i.gtin, '0'), 8, '0'), lpad(ltrim(i.gtin, '0'), 12, '0'),
+                                          lpad(ltrim(i.gtin, '0'), 13, '0'), lpad(ltrim(i.gtin, '0'), 14, '0')])
+               limit 1),
+             (select case when count(*) = 1 then min(c.id::text)::uuid end
+                from (select pk.id from products pk
+                       where i.model is not null
+                         and public.kiyasla_match_key(pk.brand, pk.model) = public.kiyasla_match_key(i.brand, i.model)
+                       limit 2) c))
+     where i.import_id = ${importId}::uuid and i.seq between ${from} and ${to}`);
 }
 
 /**
@@ -75,9 +63,13 @@ export async function rejectDuplicates(db: Database, importId: string): Promise<
         from feed_import_items
        where import_id = ${importId}::uuid
     )
+    , duplicates as (
+      select seq, case when sku_rank > 1 then 'DUPLICATE_SKU' else 'DUPLICATE_PRODUCT' end as code
+        from ranked
+       where sku_rank > 1 or (matched_product_id is not null and product_rank > 1)
+    )
     update feed_import_items f
-       set reject_code = case when r.sku_rank > 1 then 'DUPLICATE_SKU' else 'DUPLICATE_PRODUCT' end
-      from ranked r
-     where f.import_id = ${importId}::uuid and f.seq = r.seq
-       and (r.sku_rank > 1 or (r.matched_product_id is not null and r.product_rank > 1))`);
+       set reject_code = d.code
+      from duplicates d
+     where f.import_id = ${importId}::uuid and f.seq = d.seq`);
 }
