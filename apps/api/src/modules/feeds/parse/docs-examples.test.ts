@@ -8,8 +8,13 @@ import { parseFeed } from './parse-feed';
 
 const doc = readFileSync(path.resolve(import.meta.dirname, '../../../../../../docs/feeds.md'), 'utf8');
 
+/** The section of each format: its first code block of that language is its complete example. */
+const SECTIONS: Record<string, string> = { json: '## JSON\n', csv: '## CSV\n', xml: '## Google Merchant XML\n' };
+
 function example(format: string): string {
-  const match = new RegExp('```' + format + '\\n([\\s\\S]*?)```').exec(doc);
+  const section = doc.indexOf(SECTIONS[format] ?? '');
+  if (section < 0) throw new Error(`docs/feeds.md has no section for ${format}`);
+  const match = new RegExp('```' + format + '\\n([\\s\\S]*?)```').exec(doc.slice(section));
   if (!match?.[1]) throw new Error(`docs/feeds.md has no ${format} example`);
   return match[1];
 }
