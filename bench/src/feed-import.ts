@@ -174,11 +174,15 @@ async function child(databaseUrl: string, storeId: string, file: string): Promis
 }
 
 function runChild(databaseUrl: string, storeId: string, file: string) {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', databaseUrl, storeId, file], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', databaseUrl, storeId, file],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const last = out.trim().split('\n').pop()!;
   return JSON.parse(last) as {
     seconds: number;
@@ -228,7 +232,9 @@ export async function runFeedBenchmarks(
       const changed = plan.name === 'throughput' ? Math.round(items * CHANGE_SHARE) : 0;
       const made = await writeFeed(pool, store.id, file, plan.offers, plan.extra, changed);
       const fileMB = statSync(file).size / 1024 / 1024;
-      log(`feeds: ${plan.name}: importing ${items.toLocaleString('en-US')} items (${made.toLocaleString('en-US')} price changes, ${fileMB.toFixed(0)} MB)…`);
+      log(
+        `feeds: ${plan.name}: importing ${items.toLocaleString('en-US')} items (${made.toLocaleString('en-US')} price changes, ${fileMB.toFixed(0)} MB)…`,
+      );
       const before = os.loadavg()[0]!;
       const run = runChild(databaseUrl, store.id, file);
       const after = os.loadavg()[0]!;

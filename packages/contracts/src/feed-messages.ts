@@ -23,8 +23,7 @@ export const feedMessages = {
     BAD_SHIPPING: 'Kargo bilgisi geçerli değil.',
     BAD_FIELD: 'Bir alanın türü geçersiz.',
     FIELD_TOO_LONG: 'Bir alan izin verilen uzunluğu aşıyor.',
-    PRICE_JUMP:
-      'Fiyat teklifin son fiyatının 10 katından fazla ya da onda birinden az; teklif son fiyatını koruyor.',
+    PRICE_JUMP: 'Fiyat teklifin son fiyatının 10 katından fazla ya da onda birinden az; teklif son fiyatını koruyor.',
     DUPLICATE_SKU: 'Bu stok kodu (sku) akışta daha önce geçti; yalnızca ilki alındı.',
     DUPLICATE_PRODUCT: 'Bu ürün akışta başka bir stok koduyla daha önce geçti; yalnızca ilki alındı.',
   },
@@ -45,6 +44,7 @@ export const feedMessages = {
     FEED_HELD:
       'Akış mağazanın tekliflerinin yarısından fazlasını pasifleştirecekti; şüpheli bulundu ve hiçbir teklif pasifleştirilmedi. Akış doğruysa zorlayarak yeniden yükleyin.',
     FEED_IMPORT_BUSY: 'Bu mağazanın bir içe aktarımı şu anda sürüyor; bitince yeniden deneyin.',
-    FEED_IMPORT_FAILED: 'İçe aktarım beklenmeyen bir hatayla yarıda kaldı; uygulanan bölümler korunur, akışı yeniden yükleyebilirsiniz.',
+    FEED_IMPORT_FAILED:
+      'İçe aktarım beklenmeyen bir hatayla yarıda kaldı; uygulanan bölümler korunur, akışı yeniden yükleyebilirsiniz.',
   },
 } as const;

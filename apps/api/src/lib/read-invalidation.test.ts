@@ -162,8 +162,8 @@ describe.runIf(!inject('testDatabaseTemplate'))('on PGlite, one process', () => 
         .limit(1)
     )[0]!;
   const someProduct = async (offset: number) =>
-    (await t.db.db.execute<{ id: string }>(sql`select id from products order by id offset ${offset} limit 1`))
-      .rows[0]!.id;
+    (await t.db.db.execute<{ id: string }>(sql`select id from products order by id offset ${offset} limit 1`)).rows[0]!
+      .id;
   const notifyIn = (payload: string) => sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, ${payload})`;
 
   it('delivers a message at the commit of the transaction that sent it, and never on a rollback', async () => {

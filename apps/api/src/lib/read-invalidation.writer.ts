@@ -17,7 +17,10 @@ const handle = await openDatabase({ databaseUrl, poolSize: 1 });
 try {
   await handle.db
     .transaction(async (tx) => {
-      await tx.update(storeOffers).set({ price: Number(price) }).where(eq(storeOffers.id, offerId));
+      await tx
+        .update(storeOffers)
+        .set({ price: Number(price) })
+        .where(eq(storeOffers.id, offerId));
       await refreshProductPriceAggregates(tx, [productId]);
       if (outcome === 'rollback') tx.rollback();
     })

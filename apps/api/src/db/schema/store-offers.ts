@@ -44,7 +44,9 @@ export const storeOffers = pgTable(
     index('store_offers_store_external_idx').on(t.storeId, t.externalId),
     // A store's active offers by confirmation time: a 304 confirms them all, a full feed
     // deactivates the ones it did not confirm, the freshness job finds the ones turning stale.
-    index('store_offers_store_seen_idx').on(t.storeId, t.lastSeenAt).where(sql`${t.isActive}`),
+    index('store_offers_store_seen_idx')
+      .on(t.storeId, t.lastSeenAt)
+      .where(sql`${t.isActive}`),
     check('store_offers_price_ck', sql`${t.price} > 0`),
     check('store_offers_shipping_cost_ck', sql`${t.shippingCost} >= 0`),
   ],

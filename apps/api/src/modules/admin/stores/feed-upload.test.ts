@@ -26,7 +26,9 @@ beforeAll(async () => {
     if (role === 'moderator') moderatorId = session.user._id;
   }
   const [store] = sqlRows<{ id: string }>(
-    await t.db.db.execute(sql`insert into stores (name, slug) values ('Yükleme Mağazası', 'yukleme-magazasi') returning id`),
+    await t.db.db.execute(
+      sql`insert into stores (name, slug) values ('Yükleme Mağazası', 'yukleme-magazasi') returning id`,
+    ),
   );
   storeId = store!.id;
   productIds = sqlRows<{ id: string }>(await t.db.db.execute(sql`select id from products order by id limit 3`)).map(
@@ -45,7 +47,12 @@ const feed = (price: number) =>
     })),
   });
 
-function upload(payload: string | Buffer, headers: Record<string, string> = {}, role: Role | null = 'admin', query = '') {
+function upload(
+  payload: string | Buffer,
+  headers: Record<string, string> = {},
+  role: Role | null = 'admin',
+  query = '',
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/stores/${storeId}/feed${query}`,
@@ -98,13 +105,21 @@ describe('POST /api/admin/stores/{id}/feed', () => {
       report: { held: { wouldDeactivate: 2, activeOffers: 3 } },
     });
     const forced = await upload(one, {}, 'admin', '?force=true');
-    expect(forced.json<{ data: FeedImport }>().data).toMatchObject({ status: 'succeeded', forced: true, report: { deactivated: 2 } });
+    expect(forced.json<{ data: FeedImport }>().data).toMatchObject({
+      status: 'succeeded',
+      forced: true,
+      report: { deactivated: 2 },
+    });
   });
 
   it('refuses a malformed file with 422, a stable code and a Turkish message', async () => {
     const res = await upload('{"items": [ {"sku": "U-0", ');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ success: false, code: 'FEED_MALFORMED', message: expect.stringMatching(/bozuk/) });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'FEED_MALFORMED',
+      message: expect.stringMatching(/bozuk/),
+    });
     const csvAsJson = await upload('<rss></rss>', { 'content-type': 'application/json' });
     expect(csvAsJson.statusCode).toBe(422);
     expect(csvAsJson.json()).toMatchObject({ code: 'FEED_FORMAT_MISMATCH' });
@@ -114,7 +129,11 @@ describe('POST /api/admin/stores/{id}/feed', () => {
     const big = 'x'.repeat(MAX_BYTES + 1);
     const declared = await upload(big);
     expect(declared.statusCode).toBe(413);
-    expect(declared.json()).toMatchObject({ success: false, code: 'FEED_TOO_LARGE', message: 'Akış dosyası en fazla 64 KB olabilir.' });
+    expect(declared.json()).toMatchObject({
+      success: false,
+      code: 'FEED_TOO_LARGE',
+      message: 'Akış dosyası en fazla 64 KB olabilir.',
+    });
     // Streamed without a declared length.
     const streamed = await t.app.inject({
       method: 'POST',
@@ -147,7 +166,9 @@ describe('POST /api/admin/stores/{id}/feed', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'FEED_IMPORT_BUSY' });
     } finally {
-      await t.db.db.execute(sql`update stores set feed_leased_by = null, feed_lease_until = null where id = ${storeId}::uuid`);
+      await t.db.db.execute(
+        sql`update stores set feed_leased_by = null, feed_lease_until = null where id = ${storeId}::uuid`,
+      );
     }
     // The upload's own lease is given back.
     expect((await upload(feed(100))).statusCode).toBe(200);

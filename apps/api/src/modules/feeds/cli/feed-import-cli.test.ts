@@ -35,12 +35,14 @@ function runCli(args: string[], env: Record<string, string>) {
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-cli-'));
   await t.db.db.execute(sql`insert into stores (name, slug) values ('CLI Mağazası', 'cli-magazasi')`);
-  [{ id: productId }] = sqlRows<{ id: string }>(await t.db.db.execute(sql`select id from products order by id limit 1`)) as [
-    { id: string },
-  ];
+  [{ id: productId }] = sqlRows<{ id: string }>(
+    await t.db.db.execute(sql`select id from products order by id limit 1`),
+  ) as [{ id: string }];
   writeFileSync(
     path.join(dir, 'feed.json'),
-    JSON.stringify({ items: [{ sku: 'C-1', productId, price: 123.45, availability: 'in-stock', url: 'https://cli.example/1' }] }),
+    JSON.stringify({
+      items: [{ sku: 'C-1', productId, price: 123.45, availability: 'in-stock', url: 'https://cli.example/1' }],
+    }),
   );
   writeFileSync(path.join(dir, 'broken.json'), '{"items": [');
 });

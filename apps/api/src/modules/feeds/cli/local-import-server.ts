@@ -26,11 +26,7 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return values.find((v) => v === value);
 }
 
-export async function startLocalImportServer(
-  db: Database,
-  socketPath: string,
-  maxBytes: number,
-): Promise<http.Server> {
+export async function startLocalImportServer(db: Database, socketPath: string, maxBytes: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (req.method !== 'POST' || url.pathname !== '/import') {

@@ -97,13 +97,18 @@ async function main() {
           url: o.url,
           shipping: o.shipping_free
             ? { free: true, ...(o.shipping_days ? { estimatedDays: o.shipping_days } : {}) }
-            : { free: false, cost: kurusToTry(o.shipping_cost), ...(o.shipping_days ? { estimatedDays: o.shipping_days } : {}) },
+            : {
+                free: false,
+                cost: kurusToTry(o.shipping_cost),
+                ...(o.shipping_days ? { estimatedDays: o.shipping_days } : {}),
+              },
         })),
       };
       writeFileSync(file, `${JSON.stringify(feed, null, 2)}\n`);
     } else {
       // What a Turkish spreadsheet exports: semicolons, decimal commas, a byte-order mark.
-      const header = 'sku;gtin;brand;model;title;price;originalPrice;availability;url;shipping_free;shipping_cost;shipping_days';
+      const header =
+        'sku;gtin;brand;model;title;price;originalPrice;availability;url;shipping_free;shipping_cost;shipping_days';
       const lines = items.map((o) =>
         [
           o.sku,

@@ -32,9 +32,7 @@ export class ProgressBar {
     this.bytes += bytes;
     this.draw(() => {
       const size = this.totalBytes;
-      return size
-        ? `okunuyor ${bar(this.bytes / size)} ${mb(this.bytes)} / ${mb(size)}`
-        : `okunuyor ${mb(this.bytes)}`;
+      return size ? `okunuyor ${bar(this.bytes / size)} ${mb(this.bytes)} / ${mb(size)}` : `okunuyor ${mb(this.bytes)}`;
     });
   }
 
@@ -42,7 +40,8 @@ export class ProgressBar {
     if (progress.phase === 'read') return;
     const total = progress.total ?? 0;
     this.draw(
-      () => `uygulanıyor ${bar(total ? progress.done / total : 1)} ${progress.done.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} ürün`,
+      () =>
+        `uygulanıyor ${bar(total ? progress.done / total : 1)} ${progress.done.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} ürün`,
       progress.done === total,
     );
   }
@@ -58,6 +57,10 @@ export class ProgressBar {
     if (!force && now - this.last < 100) return;
     this.last = now;
     this.drawn = true;
-    this.stream.write(`\r${text().padEnd(Math.max(0, (this.stream.columns ?? 80) - 1)).slice(0, (this.stream.columns ?? 80) - 1)}`);
+    this.stream.write(
+      `\r${text()
+        .padEnd(Math.max(0, (this.stream.columns ?? 80) - 1))
+        .slice(0, (this.stream.columns ?? 80) - 1)}`,
+    );
   }
 }

@@ -33,7 +33,9 @@ export function reportLines(storeName: string, result: ImportFeedResult): string
   }
   if (r.priceChanges > 10) lines.push(`  … ve ${n(r.priceChanges - 10)} fiyat değişikliği daha`);
   for (const rejected of r.rejectedSamples.slice(0, 10)) {
-    lines.push(`  reddedildi: satır/öğe ${rejected.line}${rejected.sku ? ` (${rejected.sku})` : ''}: ${rejected.reason}`);
+    lines.push(
+      `  reddedildi: satır/öğe ${rejected.line}${rejected.sku ? ` (${rejected.sku})` : ''}: ${rejected.reason}`,
+    );
   }
   if (r.rejected > 10) lines.push(`  … ve ${n(r.rejected - 10)} reddedilen öğe daha`);
   lines.push(`  süre ${(r.durationMs / 1000).toLocaleString('tr-TR', { maximumFractionDigits: 1 })} sn`);

@@ -38,7 +38,13 @@ function item(sku: string, price: number, extra: Record<string, unknown> = {}) {
 }
 
 async function offerOf(productId: string) {
-  const [offer] = await rows<{ id: string; price: number; is_active: boolean; external_id: string | null; availability: string }>(
+  const [offer] = await rows<{
+    id: string;
+    price: number;
+    is_active: boolean;
+    external_id: string | null;
+    availability: string;
+  }>(
     sql`select id, price, is_active, external_id, availability::text as availability from store_offers
          where store_id = ${storeId}::uuid and product_id = ${productId}::uuid`,
   );
@@ -328,7 +334,10 @@ describe('importFeed: full feeds', () => {
   it('holds a full feed that would deactivate more than half of the store, unless forced', async () => {
     const five = products.slice(0, 5).map((p, i) => item(`H-${i}`, 100, { productId: p.id }));
     await run(jsonFeed(five));
-    const truncated = jsonFeed(five.slice(0, 2).map((it) => ({ ...it, price: 95 })), 'full');
+    const truncated = jsonFeed(
+      five.slice(0, 2).map((it) => ({ ...it, price: 95 })),
+      'full',
+    );
     const held = await run(truncated);
     expect(held).toMatchObject({ status: 'held', error: { code: 'FEED_HELD' } });
     expect(held.report).toMatchObject({ deactivated: 0, held: { wouldDeactivate: 3, activeOffers: 5 } });

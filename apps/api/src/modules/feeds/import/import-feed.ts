@@ -161,7 +161,10 @@ function failure(error: unknown): { code: string; message: string } {
     return { code, message: error.message };
   }
   const detail = error instanceof Error ? error.message : String(error);
-  return { code: 'FEED_IMPORT_FAILED', message: `${feedMessages.outcomes.FEED_IMPORT_FAILED} (${detail.slice(0, 300)})` };
+  return {
+    code: 'FEED_IMPORT_FAILED',
+    message: `${feedMessages.outcomes.FEED_IMPORT_FAILED} (${detail.slice(0, 300)})`,
+  };
 }
 
 /** Items the matching pass refused as duplicates, into the report (their lines in the samples). */

@@ -83,7 +83,9 @@ describe('normaliseItem', () => {
   });
 
   it('has a case for every item rejection code', () => {
-    expect([...Object.keys(cases), 'NOT_AN_OBJECT', 'BAD_ROW', ...FEED_IMPORT_REJECTION_CODES].sort()).toEqual([...FEED_REJECTION_CODES].sort());
+    expect([...Object.keys(cases), 'NOT_AN_OBJECT', 'BAD_ROW', ...FEED_IMPORT_REJECTION_CODES].sort()).toEqual(
+      [...FEED_REJECTION_CODES].sort(),
+    );
   });
 
   it('names the field and shows the offending value', () => {
