@@ -22,6 +22,8 @@ describe('database CLI configuration', () => {
       seedDemo: true,
       adminEmail: undefined,
       adminPassword: undefined,
+      // The feed settings `npm run feed:import` uses, with their defaults.
+      feeds: { maxBytes: 50 * 1024 * 1024, fetchTimeoutMs: 120_000, fetchAllow: [], schedulerEnabled: true },
     });
     expect(describeTarget(env)).toBe(`PGlite (${path.join(root, 'data', 'pglite')})`);
   });
