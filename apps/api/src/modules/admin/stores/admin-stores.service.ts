@@ -21,6 +21,7 @@ import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
 import type { AuthUser } from '../../auth/session-verifier';
 import * as repo from './admin-stores.repo';
+import { presentImport } from './feed-import.presenter';
 
 export interface AdminStoresDeps {
   db: Database;
@@ -32,23 +33,6 @@ interface Page<T> {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function presentImport(row: repo.FeedImportListRow): FeedImport {
-  return {
-    _id: row.id,
-    source: row.source,
-    format: row.format,
-    mode: row.mode,
-    status: row.status,
-    forced: row.forced,
-    startedAt: row.startedAt.toISOString(),
-    finishedAt: iso(row.finishedAt),
-    report: row.report,
-    errorCode: row.errorCode,
-    errorMessage: row.errorMessage,
-    userId: row.userId,
-  };
-}
 
 function presentStore(row: repo.AdminStoreRow, last: repo.FeedImportListRow | undefined): AdminStore {
   const lastImport = last ? presentImport(last) : null;
