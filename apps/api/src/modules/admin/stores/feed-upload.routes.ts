@@ -93,7 +93,7 @@ export async function feedUploadRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const storeId = req.params.id;
       if (!(await repo.storeExists(db, storeId))) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
       const declared = Number(req.headers['content-length']);
@@ -131,7 +131,8 @@ export async function feedUploadRoutes(app: FastifyInstance) {
           throw new AppError(422, result.error!.code, result.error!.message);
         }
         const row = await repo.findImport(db, result.importId);
-        return reply.send(ok(presentImport(row!)));
+        // Returned, not sent: the answer leaves after the lease is given back (finally).
+        return ok(presentImport(row!));
       } finally {
         // Drain what the importer did not read, so the connection can answer.
         body.resume?.();
