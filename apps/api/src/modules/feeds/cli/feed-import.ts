@@ -138,7 +138,8 @@ await runCli('Akış içe aktarılamadı', async (env) => {
   const format = FEED_FORMATS.find((f) => f === values.format);
   if (!storeSlug || !target || positionals.length > 2 || (values.mode && !mode) || (values.format && !format)) {
     console.error(USAGE);
-    process.exit(1);
+    process.exitCode = 1;
+    return;
   }
 
   const source = await openSource(target, env);
