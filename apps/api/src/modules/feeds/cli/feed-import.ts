@@ -19,7 +19,7 @@ import { runMigrations } from '../../../db/migrate';
 import { fetchFeed } from '../fetch/fetch-feed';
 import type { ImportFeedResult } from '../import/types';
 import { CliImportError, importForStore } from './import-for-store';
-import { localImportSocketPath, type LocalImportMessage } from './local-import-server';
+import { localImportSocketPath, serverListening, type LocalImportMessage } from './local-import-server';
 import { ProgressBar } from './progress';
 import { exitCodeOf, reportLines } from './report-text';
 
@@ -69,19 +69,6 @@ function counting(body: NodeJS.ReadableStream, progress: ProgressBar): NodeJS.Re
       },
     }),
   );
-}
-
-/** Resolves to true when a server on the embedded database answers on its import socket. */
-function serverListening(socketPath: string): Promise<boolean> {
-  if (!existsSync(socketPath)) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const probe = http.request({ socketPath, path: '/', method: 'GET' }, (res) => {
-      res.resume();
-      resolve(true);
-    });
-    probe.on('error', () => resolve(false));
-    probe.end();
-  });
 }
 
 async function throughServer(

@@ -22,6 +22,19 @@ export type LocalImportMessage =
   | { result: Awaited<ReturnType<typeof importForStore>> }
   | { error: { code: string; message: string } };
 
+/** True when a server answers on the socket (a file left by a dead server does not). */
+export function serverListening(socketPath: string): Promise<boolean> {
+  if (!existsSync(socketPath)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const probe = http.request({ socketPath, path: '/', method: 'GET' }, (res) => {
+      res.resume();
+      resolve(true);
+    });
+    probe.on('error', () => resolve(false));
+    probe.end();
+  });
+}
+
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((v) => v === value);
 }
@@ -62,15 +75,8 @@ export async function startLocalImportServer(db: Database, socketPath: string, m
   });
   // A socket file left by a server that died is in the way; a live server's is not ours to take.
   if (existsSync(socketPath)) {
-    const alive = await new Promise<boolean>((resolve) => {
-      const probe = http.request({ socketPath, path: '/', method: 'GET' }, (r) => {
-        r.resume();
-        resolve(true);
-      });
-      probe.on('error', () => resolve(false));
-      probe.end();
-    });
-    if (alive) throw new Error(`Başka bir sunucu bu veri klasörünü kullanıyor (${socketPath}).`);
+    if (await serverListening(socketPath))
+      throw new Error(`Başka bir sunucu bu veri klasörünü kullanıyor (${socketPath}).`);
     rmSync(socketPath, { force: true });
   }
   await new Promise<void>((resolve, reject) => {
