@@ -27,95 +27,206 @@ export const SETTINGS_RANGES = {
   taxRate: { min: 0, max: 1 },
 } as const;
 
-const intIn = (range: { min: number; max: number }) => z.number().int().min(range.min).max(range.max);
+/** The fields' Turkish names, for validation messages that name the field (and the admin form's labels). */
+export const SETTINGS_FIELD_LABELS = {
+  siteName: 'Site adı',
+  siteUrl: 'Site adresi',
+  siteDescription: 'Site açıklaması',
+  contactEmail: 'İletişim e-postası',
+  supportEmail: 'Destek e-postası',
+  phone: 'Telefon',
+  language: 'Dil',
+  currency: 'Para birimi',
+  address: 'Adres',
+  passwordMinLength: 'En kısa şifre uzunluğu',
+  sessionTimeout: 'Oturum zaman aşımı (dakika)',
+  maxLoginAttempts: 'En fazla giriş denemesi',
+  lockoutDuration: 'Hesap kilitleme süresi (dakika)',
+  enableTwoFactor: 'İki adımlı doğrulama',
+  passwordRequireSymbols: 'Şifrede özel karakter zorunlu',
+  passwordRequireNumbers: 'Şifrede rakam zorunlu',
+  enableIpWhitelist: 'IP izin listesi',
+  enableRegistration: 'Yeni üyelik',
+  enableSocialLogin: 'Sosyal medya ile giriş',
+  enablePremium: 'Premium üyelik',
+  enableReviews: 'Ürün değerlendirmeleri',
+  enableComments: 'Yorumlar',
+  enablePriceAlerts: 'Fiyat alarmları',
+  enableComparison: 'Ürün karşılaştırma',
+  enableWishlist: 'Favoriler',
+  maxComparisonItems: 'En fazla karşılaştırılacak ürün',
+  maxWishlistItems: 'Ücretsiz planda en fazla favori',
+  provider: 'Ödeme sağlayıcısı',
+  shopierApiKey: 'Shopier API anahtarı',
+  shopierApiSecret: 'Shopier API gizli anahtarı',
+  shopierWebsiteIndex: 'Shopier web sitesi indeksi',
+  stripePublicKey: 'Stripe açık anahtarı',
+  stripeSecretKey: 'Stripe gizli anahtarı',
+  iyzicoApiKey: 'iyzico API anahtarı',
+  iyzicoSecretKey: 'iyzico gizli anahtarı',
+  taxRate: 'Vergi oranı',
+  webhookSecret: 'Webhook gizli anahtarı',
+  enablePayments: 'Ödemeler',
+  enableRefunds: 'İadeler',
+  testMode: 'Test modu',
+  enableMaintenanceMode: 'Bakım modu',
+  maintenanceMessage: 'Bakım mesajı',
+  scheduledMaintenance: 'Planlı bakım',
+  startDate: 'Bakım başlangıcı',
+  endDate: 'Bakım bitişi',
+  enablePublicApi: 'Herkese açık API',
+  enableApiDocs: 'API belgeleri',
+  rateLimitPerMinute: 'Dakikada en fazla istek',
+  searchSuggestionLimit: 'Arama önerisi sayısı',
+  trendingSearchLimit: 'Popüler arama sayısı',
+  enableEmailNotifications: 'E-posta bildirimleri',
+  fromName: 'Gönderen adı',
+  fromAddress: 'Gönderen e-postası',
+  replyTo: 'Yanıt adresi',
+  enableWeeklySummary: 'Haftalık özet',
+} as const;
+type FieldName = keyof typeof SETTINGS_FIELD_LABELS;
+const label = (field: FieldName) => SETTINGS_FIELD_LABELS[field];
+
+export const settingsMessages = {
+  range: (field: FieldName, min: number, max: number) => `${label(field)} ${min} ile ${max} arasında olmalıdır`,
+  integer: (field: FieldName) => `${label(field)} tam sayı olmalıdır`,
+  required: (field: FieldName) => `${label(field)} boş bırakılamaz`,
+  tooLong: (field: FieldName, max: number) => `${label(field)} en fazla ${max} karakter olabilir`,
+  email: (field: FieldName) => `${label(field)} geçerli bir e-posta adresi olmalıdır`,
+  url: (field: FieldName) => `${label(field)} geçerli bir adres (http/https) olmalıdır`,
+  choice: (field: FieldName) => `${label(field)} için geçersiz seçim`,
+  boolean: (field: FieldName) => `${label(field)} açık veya kapalı olmalıdır`,
+  text: (field: FieldName) => `${label(field)} metin olmalıdır`,
+  date: (field: FieldName) => `${label(field)} geçerli bir tarih ve saat olmalıdır`,
+  scheduleDatesRequired: 'Planlı bakım için başlangıç ve bitiş tarihlerini girin',
+  scheduleOrder: 'Bakım bitişi başlangıcından sonra olmalıdır',
+  taxRateStep: 'Vergi oranı 0,01 adımlarla girilmelidir (ör. 0,18)',
+} as const;
+
+const m = settingsMessages;
+const intIn = (field: FieldName, range: { min: number; max: number }) =>
+  z
+    .number(m.range(field, range.min, range.max))
+    .int(m.integer(field))
+    .min(range.min, m.range(field, range.min, range.max))
+    .max(range.max, m.range(field, range.min, range.max));
+const bool = (field: FieldName) => z.boolean(m.boolean(field));
+const text = (field: FieldName, max: number) => z.string(m.text(field)).max(max, m.tooLong(field, max));
+const requiredText = (field: FieldName, max: number) =>
+  z.string(m.required(field)).trim().min(1, m.required(field)).max(max, m.tooLong(field, max));
+const choice = <T extends readonly [string, ...string[]]>(field: FieldName, values: T) =>
+  z.enum(values, m.choice(field));
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
 /** Optional e-mail/URL fields may be left blank in the form; blank is stored as ''. */
-const optionalEmail = z.union([z.literal(''), z.email()]);
-const optionalUrl = z.union([z.literal(''), z.url()]);
+const optionalEmail = (field: FieldName) => z.union([z.literal(''), z.email(m.email(field))], m.email(field));
+const optionalUrl = (field: FieldName) => z.string(m.url(field)).refine((v) => v === '' || isHttpUrl(v), m.url(field));
+const dateTime = (field: FieldName) => z.iso.datetime({ offset: true, message: m.date(field) }).nullable();
 
 export const generalSettingsSchema = z.object({
-  siteName: z.string().trim().min(1).max(100),
-  siteUrl: optionalUrl,
-  siteDescription: z.string().max(500),
-  contactEmail: optionalEmail,
-  supportEmail: optionalEmail,
-  phone: z.string().max(30),
-  language: z.enum(SITE_LANGUAGES),
-  currency: z.enum(SITE_CURRENCIES),
-  address: z.string().max(300),
+  siteName: requiredText('siteName', 100),
+  siteUrl: optionalUrl('siteUrl'),
+  siteDescription: text('siteDescription', 500),
+  contactEmail: optionalEmail('contactEmail'),
+  supportEmail: optionalEmail('supportEmail'),
+  phone: text('phone', 30),
+  language: choice('language', SITE_LANGUAGES),
+  currency: choice('currency', SITE_CURRENCIES),
+  address: text('address', 300),
 });
 
 export const securitySettingsSchema = z.object({
-  passwordMinLength: intIn(SETTINGS_RANGES.passwordMinLength),
+  passwordMinLength: intIn('passwordMinLength', SETTINGS_RANGES.passwordMinLength),
   /** Minutes of inactivity after which a session (refresh token) expires. */
-  sessionTimeout: intIn(SETTINGS_RANGES.sessionTimeout),
-  maxLoginAttempts: intIn(SETTINGS_RANGES.maxLoginAttempts),
+  sessionTimeout: intIn('sessionTimeout', SETTINGS_RANGES.sessionTimeout),
+  maxLoginAttempts: intIn('maxLoginAttempts', SETTINGS_RANGES.maxLoginAttempts),
   /** Minutes an account stays locked after `maxLoginAttempts` failures. */
-  lockoutDuration: intIn(SETTINGS_RANGES.lockoutDuration),
-  enableTwoFactor: z.boolean(),
-  passwordRequireSymbols: z.boolean(),
-  passwordRequireNumbers: z.boolean(),
-  enableIpWhitelist: z.boolean(),
+  lockoutDuration: intIn('lockoutDuration', SETTINGS_RANGES.lockoutDuration),
+  enableTwoFactor: bool('enableTwoFactor'),
+  passwordRequireSymbols: bool('passwordRequireSymbols'),
+  passwordRequireNumbers: bool('passwordRequireNumbers'),
+  enableIpWhitelist: bool('enableIpWhitelist'),
 });
 
 export const featureSettingsSchema = z.object({
-  enableRegistration: z.boolean(),
-  enableSocialLogin: z.boolean(),
-  enablePremium: z.boolean(),
-  enableReviews: z.boolean(),
-  enableComments: z.boolean(),
-  enablePriceAlerts: z.boolean(),
-  enableComparison: z.boolean(),
-  enableWishlist: z.boolean(),
-  maxComparisonItems: intIn(SETTINGS_RANGES.maxComparisonItems),
+  enableRegistration: bool('enableRegistration'),
+  enableSocialLogin: bool('enableSocialLogin'),
+  enablePremium: bool('enablePremium'),
+  enableReviews: bool('enableReviews'),
+  enableComments: bool('enableComments'),
+  enablePriceAlerts: bool('enablePriceAlerts'),
+  enableComparison: bool('enableComparison'),
+  enableWishlist: bool('enableWishlist'),
+  maxComparisonItems: intIn('maxComparisonItems', SETTINGS_RANGES.maxComparisonItems),
   /** The free plan's favorites limit; premium plans get PREMIUM_WISHLIST_ITEMS. */
-  maxWishlistItems: intIn(SETTINGS_RANGES.maxWishlistItems),
+  maxWishlistItems: intIn('maxWishlistItems', SETTINGS_RANGES.maxWishlistItems),
 });
 
 export const paymentSettingsSchema = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS),
-  shopierApiKey: z.string(),
-  shopierApiSecret: z.string(),
-  shopierWebsiteIndex: z.string(),
-  stripePublicKey: z.string(),
-  stripeSecretKey: z.string(),
-  iyzicoApiKey: z.string(),
-  iyzicoSecretKey: z.string(),
-  currency: z.enum(SITE_CURRENCIES),
-  /** A fraction (0.2 = 20 % KDV), although the admin label says percent. */
-  taxRate: z.number().min(SETTINGS_RANGES.taxRate.min).max(SETTINGS_RANGES.taxRate.max),
-  webhookSecret: z.string(),
-  enablePayments: z.boolean(),
-  enableRefunds: z.boolean(),
-  testMode: z.boolean(),
+  provider: choice('provider', PAYMENT_PROVIDERS),
+  shopierApiKey: text('shopierApiKey', 500),
+  shopierApiSecret: text('shopierApiSecret', 500),
+  shopierWebsiteIndex: text('shopierWebsiteIndex', 100),
+  stripePublicKey: text('stripePublicKey', 500),
+  stripeSecretKey: text('stripeSecretKey', 500),
+  iyzicoApiKey: text('iyzicoApiKey', 500),
+  iyzicoSecretKey: text('iyzicoSecretKey', 500),
+  currency: choice('currency', SITE_CURRENCIES),
+  /** A fraction (0.2 = 20 % KDV), although the admin label says percent; step 0.01. */
+  taxRate: z
+    .number(m.range('taxRate', SETTINGS_RANGES.taxRate.min, SETTINGS_RANGES.taxRate.max))
+    .min(SETTINGS_RANGES.taxRate.min, m.range('taxRate', SETTINGS_RANGES.taxRate.min, SETTINGS_RANGES.taxRate.max))
+    .max(SETTINGS_RANGES.taxRate.max, m.range('taxRate', SETTINGS_RANGES.taxRate.min, SETTINGS_RANGES.taxRate.max))
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, m.taxRateStep),
+  webhookSecret: text('webhookSecret', 500),
+  enablePayments: bool('enablePayments'),
+  enableRefunds: bool('enableRefunds'),
+  testMode: bool('testMode'),
 });
 
 export const maintenanceSettingsSchema = z.object({
-  enableMaintenanceMode: z.boolean(),
-  maintenanceMessage: z.string().max(500),
-  scheduledMaintenance: z.object({
-    enabled: z.boolean(),
-    /** ISO date-time strings, or null while no window is planned. */
-    startDate: z.iso.datetime({ offset: true }).nullable(),
-    endDate: z.iso.datetime({ offset: true }).nullable(),
-  }),
+  enableMaintenanceMode: bool('enableMaintenanceMode'),
+  maintenanceMessage: text('maintenanceMessage', 500),
+  scheduledMaintenance: z
+    .object({
+      enabled: bool('scheduledMaintenance'),
+      /** ISO date-time strings, or null while no window is planned. */
+      startDate: dateTime('startDate'),
+      endDate: dateTime('endDate'),
+    })
+    .refine((v) => !v.enabled || (v.startDate !== null && v.endDate !== null), {
+      message: m.scheduleDatesRequired,
+      path: ['startDate'],
+    })
+    .refine((v) => !v.startDate || !v.endDate || Date.parse(v.startDate) < Date.parse(v.endDate), {
+      message: m.scheduleOrder,
+      path: ['endDate'],
+    }),
 });
 
 /** The specification does not show the api tab; these are the knobs the API actually honours. */
 export const apiSettingsSchema = z.object({
-  enablePublicApi: z.boolean(),
-  enableApiDocs: z.boolean(),
-  rateLimitPerMinute: z.number().int().min(10).max(10_000),
-  searchSuggestionLimit: z.number().int().min(1).max(20),
-  trendingSearchLimit: z.number().int().min(1).max(20),
+  enablePublicApi: bool('enablePublicApi'),
+  enableApiDocs: bool('enableApiDocs'),
+  rateLimitPerMinute: intIn('rateLimitPerMinute', { min: 10, max: 10_000 }),
+  searchSuggestionLimit: intIn('searchSuggestionLimit', { min: 1, max: 20 }),
+  trendingSearchLimit: intIn('trendingSearchLimit', { min: 1, max: 20 }),
 });
 
 /** The specification does not show the email tab; the SMTP transport itself comes from SMTP_URL. */
 export const emailSettingsSchema = z.object({
-  enableEmailNotifications: z.boolean(),
-  fromName: z.string().trim().min(1).max(100),
-  fromAddress: z.email(),
-  replyTo: optionalEmail,
-  enableWeeklySummary: z.boolean(),
+  enableEmailNotifications: bool('enableEmailNotifications'),
+  fromName: requiredText('fromName', 100),
+  fromAddress: z.email(m.email('fromAddress')),
+  replyTo: optionalEmail('replyTo'),
+  enableWeeklySummary: bool('enableWeeklySummary'),
 });
 
 export const systemSettingsSchema = z.object({

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DbHandle } from '../db/client';
-import { invalidatePublicReads } from './public-read-cache';
-import { applyReadChange, decodeReadChange, READ_INVALIDATION_CHANNEL } from './read-invalidation';
+import { applyReadChange, decodeReadChange, READ_INVALIDATION_CHANNEL, resetReadCaches } from './read-invalidation';
 
 /** One LISTEN session; `onLost` fires at most once, when it ends without `close()`. */
 export interface ListenSession {
@@ -85,7 +84,7 @@ export class ReadInvalidationListener {
     }
     this.session = session;
     this.retryMs = this.options.retryMs ?? 250;
-    (this.options.clearAll ?? invalidatePublicReads)();
+    (this.options.clearAll ?? resetReadCaches)();
     this.startPinging(session);
   }
 
@@ -175,7 +174,7 @@ function poolConfig(handle: DbHandle): pg.ClientConfig {
 }
 
 /**
- * Applies other processes' catalog changes to this instance's caches (ADR 010). On PostgreSQL a
+ * Applies other processes' changes to this instance's caches (ADR 010; accounts and settings: ADR 016). On PostgreSQL a
  * dedicated LISTEN connection, kept up with backoff. On PGlite, its own `listen`: the embedded
  * database serves this process only, and PGlite delivers a notification at the commit of the
  * transaction that sent it, like the server, so both paths see the same messages.

@@ -20,6 +20,14 @@ describe('the invalidation message', () => {
     expect(decodeReadChange(payload)).toEqual({ kind: 'products', productIds: [uuid(1), uuid(2)] });
   });
 
+  it('carries account ids and the settings signal (ADR 016)', () => {
+    const payload = encodeReadChange({ kind: 'users', userIds: [uuid(3).toUpperCase(), uuid(3)] });
+    expect(payload).toBe(`users:${uuid(3)}`);
+    expect(decodeReadChange(payload)).toEqual({ kind: 'users', userIds: [uuid(3)] });
+    expect(decodeReadChange(encodeReadChange({ kind: 'settings' }))).toEqual({ kind: 'settings' });
+    expect(decodeReadChange('users:not-a-uuid')).toEqual({ kind: 'everything' });
+  });
+
   it('says "everything" for a store or category change', () => {
     expect(decodeReadChange(encodeReadChange({ kind: 'everything' }))).toEqual({ kind: 'everything' });
   });

@@ -14,12 +14,26 @@ export const READ_INVALIDATION_CHANNEL = 'kiyasla_reads';
 /** PostgreSQL refuses a payload of 8,000 bytes or more (the default build). */
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
 
-export type ReadChange = { kind: 'products'; productIds: readonly string[] } | { kind: 'everything' };
+export type ReadChange =
+  | { kind: 'products'; productIds: readonly string[] }
+  | { kind: 'everything' }
+  /** Accounts whose role, active flag or sessions changed: every instance forgets their cached sessions. */
+  | { kind: 'users'; userIds: readonly string[] }
+  /** The admin system settings changed: every instance rereads them. */
+  | { kind: 'settings' };
+
+/**
+ * Not a message: what a listener applies when its LISTEN is (re)established, because anything
+ * sent while it was down is lost. Subscribers forget all they keep.
+ */
+export type ReadReset = { kind: 'reset' };
 
 export const EVERYTHING: ReadChange = { kind: 'everything' };
 
 const EVERYTHING_PAYLOAD = 'all';
 const PRODUCTS_PREFIX = 'products:';
+const USERS_PREFIX = 'users:';
+const SETTINGS_PAYLOAD = 'settings';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -29,23 +43,46 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export function encodeReadChange(change: ReadChange): string {
   if (change.kind === 'everything') return EVERYTHING_PAYLOAD;
-  const ids = [...new Set(change.productIds.map((id) => id.toLowerCase()))];
-  const payload = PRODUCTS_PREFIX + ids.join(',');
+  if (change.kind === 'settings') return SETTINGS_PAYLOAD;
+  const [prefix, list] =
+    change.kind === 'users' ? [USERS_PREFIX, change.userIds] : [PRODUCTS_PREFIX, change.productIds];
+  const ids = [...new Set(list.map((id) => id.toLowerCase()))];
+  const payload = prefix + ids.join(',');
   return Buffer.byteLength(payload) <= MAX_NOTIFY_PAYLOAD_BYTES ? payload : EVERYTHING_PAYLOAD;
 }
 
 /** Anything this version does not understand clears everything: a cache must never outlive a change. */
 export function decodeReadChange(payload: string): ReadChange {
-  if (!payload.startsWith(PRODUCTS_PREFIX)) return EVERYTHING;
-  const ids = payload.slice(PRODUCTS_PREFIX.length).split(',');
+  if (payload === SETTINGS_PAYLOAD) return { kind: 'settings' };
+  const prefix = [PRODUCTS_PREFIX, USERS_PREFIX].find((p) => payload.startsWith(p));
+  if (!prefix) return EVERYTHING;
+  const ids = payload.slice(prefix.length).split(',');
   if (!ids.every((id) => UUID.test(id))) return EVERYTHING;
-  return { kind: 'products', productIds: ids };
+  return prefix === USERS_PREFIX ? { kind: 'users', userIds: ids } : { kind: 'products', productIds: ids };
+}
+
+type Subscriber = (change: ReadChange | ReadReset) => void;
+const subscribers = new Set<Subscriber>();
+
+/**
+ * Caches outside the catalog (the session cache, the settings) hear every change here; they
+ * act on their own kinds and on `reset`. Returns the unsubscribe function.
+ */
+export function subscribeReadChanges(subscriber: Subscriber): () => void {
+  subscribers.add(subscriber);
+  return () => void subscribers.delete(subscriber);
 }
 
 /** Applies a change to this process's caches. */
-export function applyReadChange(change: ReadChange): void {
-  if (change.kind === 'everything') invalidatePublicReads();
-  else invalidateProductReads(change.productIds);
+export function applyReadChange(change: ReadChange | ReadReset): void {
+  if (change.kind === 'everything' || change.kind === 'reset') invalidatePublicReads();
+  else if (change.kind === 'products') invalidateProductReads(change.productIds);
+  for (const subscriber of subscribers) subscriber(change);
+}
+
+/** Every cache of this process forgets what it keeps (a LISTEN was just established). */
+export function resetReadCaches(): void {
+  applyReadChange({ kind: 'reset' });
 }
 
 /**
@@ -58,6 +95,7 @@ export function applyReadChange(change: ReadChange): void {
  */
 export async function announceReadChange(db: Database | Transaction, change: ReadChange): Promise<void> {
   if (change.kind === 'products' && change.productIds.length === 0) return;
+  if (change.kind === 'users' && change.userIds.length === 0) return;
   applyReadChange(change);
   await db.execute(sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, ${encodeReadChange(change)})`);
 }

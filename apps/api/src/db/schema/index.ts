@@ -25,6 +25,7 @@ export * from './privacy-settings';
 export * from './saved-comparisons';
 export * from './payments';
 export * from './system-settings';
+export * from './admin-audit-log';
 export * from './search-log';
 export * from './search-terms';
 export * from './analytics-events';

@@ -19,7 +19,7 @@ export const refreshSessions = pgTable(
     tokenHash: text('token_hash').notNull().unique('refresh_sessions_token_hash_uq'),
     expiresAt: instant('expires_at').notNull(),
     revokedAt: instant('revoked_at'),
-    /** 'rotated' | 'logout' | 'reuse' | 'idle' | 'password' | 'reset' | 'account-deleted' | 'social-link'. */
+    /** 'rotated' | 'logout' | 'reuse' | 'idle' | 'password' | 'reset' | 'account-deleted' | 'deactivated' | 'social-link'. */
     revokedReason: text('revoked_reason'),
     replacedById: uuid('replaced_by_id'),
     /** "Beni hatırla": a long absolute lifetime and no admin idle timeout. Copied on rotation. */

@@ -7,7 +7,7 @@ import {
 import { type AccountExport } from '@kiyasla/contracts/account-export';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { messages } from '@kiyasla/contracts/messages';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { PaymentRow } from '../../db/schema/payments';
 import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
@@ -50,11 +50,18 @@ export async function deleteAccount(db: Database, caller: AuthUser, input: Delet
     ]);
   }
   const now = new Date();
-  await db.transaction(async (tx) => {
-    await softDeleteUser(tx, user.id, now, new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS));
-    await endAllSessions(tx, user.id, 'account-deleted', now);
-  });
+  await db.transaction((tx) => closeAccount(tx, user.id, now));
   sessionCache.forgetUser(user.id);
+}
+
+/**
+ * Closes an account inside the caller's transaction: soft deletion (purged after
+ * ACCOUNT_PURGE_DAYS) and every session ended. The owner's own deletion and an admin's share it;
+ * the caller tells the session cache again after the commit (`sessionCache.forgetUser`).
+ */
+export async function closeAccount(tx: Transaction, userId: string, now: Date): Promise<void> {
+  await softDeleteUser(tx, userId, now, new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY_MS));
+  await endAllSessions(tx, userId, 'account-deleted', now);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

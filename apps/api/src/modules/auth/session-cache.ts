@@ -1,3 +1,4 @@
+import { subscribeReadChanges } from '../../lib/read-invalidation';
 import type { RefreshSessionRow } from '../../db/schema/refresh-sessions';
 import type { UserRow } from '../../db/schema/users';
 
@@ -120,3 +121,11 @@ class SessionCache {
 }
 
 export const sessionCache = new SessionCache();
+
+// Another instance (or this one) changed an account's role, active flag or sessions: its
+// `NOTIFY` arrives here at the commit (lib/read-invalidation.ts), so no instance keeps serving
+// the old rows for the cache's TTL. A re-established LISTEN may have missed messages: forget all.
+subscribeReadChanges((change) => {
+  if (change.kind === 'users') for (const id of change.userIds) sessionCache.forgetUser(id);
+  else if (change.kind === 'reset') sessionCache.clear();
+});

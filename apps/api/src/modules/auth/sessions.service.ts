@@ -161,13 +161,14 @@ export async function refreshSession(
 }
 
 /**
- * Ends every session of the account at once (account deletion), inside the caller's transaction;
- * the caller tells the session cache again after the commit (`sessionCache.forgetUser`).
+ * Ends every session of the account at once (account deletion, deactivation by an admin), inside
+ * the caller's transaction; the caller tells the session cache again after the commit
+ * (`sessionCache.forgetUser`).
  */
 export async function endAllSessions(
   db: Database | Transaction,
   userId: string,
-  reason: 'account-deleted',
+  reason: 'account-deleted' | 'deactivated',
   now: Date,
 ): Promise<void> {
   await revokeUserSessions(db, userId, reason, now);

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { subscribeReadChanges } from '../../lib/read-invalidation';
+import { SecretBox } from '../../lib/secret-box';
 import { SettingsService } from './settings.service';
 
 declare module 'fastify' {
@@ -11,7 +13,13 @@ declare module 'fastify' {
 /** Decorates the app with `settings`; register before any module that reads them. */
 export const settingsPlugin = fp(
   async (app) => {
-    app.decorate('settings', new SettingsService(app.dbHandle.db));
+    const service = new SettingsService(app.dbHandle.db, undefined, new SecretBox(app.config.jwtSecret));
+    app.decorate('settings', service);
+    // A save on any instance reaches this one at its commit (ADR 016), not after the cache's TTL.
+    const unsubscribe = subscribeReadChanges((change) => {
+      if (change.kind === 'settings' || change.kind === 'reset') service.invalidate();
+    });
+    app.addHook('onClose', async () => unsubscribe());
   },
   { name: 'settings' },
 );

@@ -1,11 +1,13 @@
 import {
   DEFAULT_SETTINGS,
+  SECRET_SETTING_FIELDS,
   SETTINGS_GROUPS,
   systemSettingsSchema,
   type SettingsGroup,
   type SystemSettings,
 } from '@kiyasla/contracts/settings';
 import type { Database } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
 import { TtlCache } from '../../lib/ttl-cache';
 import { loadSettingsRows } from './settings.repo';
 
@@ -25,12 +27,21 @@ export class SettingsService {
   constructor(
     private readonly db: Database,
     ttlMs = SETTINGS_TTL_MS,
+    /** Opens the secrets stored encrypted (lib/secret-box.ts); without it they are read as stored. */
+    private readonly box?: SecretBox,
   ) {
     this.cache = new TtlCache(ttlMs);
   }
 
+  /** The settings in clear (secrets decrypted): for the code that obeys them, never for a response. */
   all(): Promise<SystemSettings> {
-    return this.cache.get('all', async () => resolveSettings(await loadSettingsRows(this.db)));
+    return this.cache.get('all', () => this.read(this.db));
+  }
+
+  /** The settings as stored now, bypassing the cache (inside a transaction when `db` is one). */
+  async read(db: Database): Promise<SystemSettings> {
+    const settings = resolveSettings(await loadSettingsRows(db));
+    return this.box ? openSecrets(settings, this.box) : settings;
   }
 
   async group<G extends SettingsGroup>(group: G): Promise<SystemSettings[G]> {
@@ -60,4 +71,20 @@ function resolveGroup<G extends SettingsGroup>(group: G, stored: Record<string, 
     merged[key] = key in stored && field?.success ? field.data : fallback;
   }
   return merged as SystemSettings[G];
+}
+
+/**
+ * The settings with their secret fields decrypted. A secret that cannot be opened (JWT_SECRET
+ * was rotated since it was saved) reads as unset: the operator enters it again.
+ */
+export function openSecrets(settings: SystemSettings, box: SecretBox): SystemSettings {
+  const out = structuredClone(settings);
+  for (const [group, fields] of Object.entries(SECRET_SETTING_FIELDS)) {
+    const values = out[group as SettingsGroup] as Record<string, unknown>;
+    for (const field of fields) {
+      const value = values[field];
+      if (typeof value === 'string') values[field] = box.open(value) ?? '';
+    }
+  }
+  return out;
 }

@@ -17,7 +17,8 @@ import {
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
 import { errorResponses } from '../../../plugins/error-handler';
-import { currentUser, requireRole } from '../../../plugins/policies';
+import { requireRole } from '../../../plugins/policies';
+import { auditActor } from '../audit/audit-actor';
 import {
   createAdminStore,
   deleteAdminStore,
@@ -84,7 +85,9 @@ export async function adminStoreRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(ok(await createAdminStore(deps, req.body), { message: adminStoreMessages.created })),
+      reply
+        .status(201)
+        .send(ok(await createAdminStore(deps, auditActor(req), req.body), { message: adminStoreMessages.created })),
   );
 
   r.get(
@@ -115,7 +118,10 @@ export async function adminStoreRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(adminStoreSchema), ...errors, ...conflict },
       },
     },
-    async (req) => ok(await updateAdminStore(deps, req.params.id, req.body), { message: adminStoreMessages.updated }),
+    async (req) =>
+      ok(await updateAdminStore(deps, auditActor(req), req.params.id, req.body), {
+        message: adminStoreMessages.updated,
+      }),
   );
 
   r.delete(
@@ -131,7 +137,7 @@ export async function adminStoreRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteAdminStore(deps, req.params.id);
+      await deleteAdminStore(deps, auditActor(req), req.params.id);
       return ok({ deleted: true as const }, { message: adminStoreMessages.deleted });
     },
   );
@@ -190,7 +196,7 @@ export async function adminStoreRoutes(app: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(await matchUnmatchedItem(deps, currentUser(req), req.params.id, req.params.itemId, req.body.productId), {
+      ok(await matchUnmatchedItem(deps, auditActor(req), req.params.id, req.params.itemId, req.body.productId), {
         message: adminStoreMessages.matched,
       }),
   );

@@ -19,7 +19,7 @@ import { invalidatePublicReads } from '../../../lib/public-read-cache';
 import { announceReadChange, EVERYTHING } from '../../../lib/read-invalidation';
 import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
-import type { AuthUser } from '../../auth/session-verifier';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-stores.repo';
 import { presentImport } from './feed-import.presenter';
 
@@ -132,27 +132,37 @@ function slugOrRefuse(name: string, slug: string | undefined): string {
   return value;
 }
 
-export async function createAdminStore(deps: AdminStoresDeps, input: AdminStoreCreate): Promise<AdminStore> {
+export async function createAdminStore(
+  deps: AdminStoresDeps,
+  actor: AuditActor,
+  input: AdminStoreCreate,
+): Promise<AdminStore> {
   const feed = { feedUrl: input.feedUrl ?? null, feedIntervalMinutes: input.feedIntervalMinutes ?? null };
-  let id: string;
-  try {
-    id = await repo.insertStore(deps.db, {
-      name: input.name,
-      slug: slugOrRefuse(input.name, input.slug),
-      logoUrl: input.logo ?? null,
-      website: input.website ?? null,
-      ...feed,
-      ...(input.freshnessHours !== undefined ? { freshnessHours: input.freshnessHours } : {}),
-      isActive: input.isActive ?? true,
-      ...feedSchedule(undefined, feed),
-    });
-  } catch (err) {
-    if (isUniqueViolation(err, 'stores_slug_uq')) throw slugTaken();
-    throw err;
-  }
-  // An active store shows in the public store list and filters at once, on every instance.
-  await announceReadChange(deps.db, EVERYTHING);
-  return getAdminStore(deps, id);
+  const store = await deps.db.transaction(async (tx) => {
+    let id: string;
+    try {
+      id = await repo.insertStore(tx, {
+        name: input.name,
+        slug: slugOrRefuse(input.name, input.slug),
+        logoUrl: input.logo ?? null,
+        website: input.website ?? null,
+        ...feed,
+        ...(input.freshnessHours !== undefined ? { freshnessHours: input.freshnessHours } : {}),
+        isActive: input.isActive ?? true,
+        ...feedSchedule(undefined, feed),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'stores_slug_uq')) throw slugTaken();
+      throw err;
+    }
+    const created = await getAdminStore({ db: tx }, id);
+    await recordAudit(tx, actor, { action: 'store.create', entityType: 'store', entityId: id, after: created });
+    // An active store shows in the public store list and filters at once, on every instance.
+    await announceReadChange(tx, EVERYTHING);
+    return created;
+  });
+  invalidatePublicReads();
+  return store;
 }
 
 /** Whether the change alters which of the store's offers count (db/offer-freshness.ts). */
@@ -166,12 +176,14 @@ function countingChanges(before: repo.AdminStoreRow, values: Partial<NewStoreRow
 
 export async function updateAdminStore(
   deps: AdminStoresDeps,
+  actor: AuditActor,
   id: string,
   input: AdminStoreUpdate,
 ): Promise<AdminStore> {
-  await deps.db.transaction(async (tx) => {
+  const store = await deps.db.transaction(async (tx) => {
     const before = await repo.findStore(tx, id);
     if (!before) throw storeNotFound();
+    const [shownBefore] = await withLastImports(tx, [before]);
     const feed = {
       feedUrl: input.feedUrl === undefined ? before.feedUrl : input.feedUrl,
       feedIntervalMinutes:
@@ -196,25 +208,40 @@ export async function updateAdminStore(
     // Deactivating a store (or narrowing its freshness window) takes its offers out of its
     // products' lowest prices and store counts; with the store row, in one transaction.
     if (countingChanges(before, values)) await refreshStoreProductPriceAggregates(tx, id);
+    const after = await getAdminStore({ db: tx }, id);
+    await recordAudit(tx, actor, {
+      action: 'store.update',
+      entityType: 'store',
+      entityId: id,
+      before: shownBefore,
+      after,
+    });
     // Store names, logos and the active flag show on product pages, listings and filters (ADR 010).
     await announceReadChange(tx, EVERYTHING);
+    return after;
   });
   invalidatePublicReads();
-  return getAdminStore(deps, id);
+  return store;
 }
 
 /**
  * A store with offers is never deleted: its offers carry the price history shoppers see on
  * product charts. It can be deactivated instead (PUT isActive: false). ADR 014.
  */
-export async function deleteAdminStore({ db }: AdminStoresDeps, id: string): Promise<void> {
-  if (!(await repo.findStoreFeed(db, id))) throw storeNotFound();
-  if (!(await repo.deleteStoreWithoutOffers(db, id))) {
-    const offers = await repo.countStoreOffers(db, id);
-    if (offers === 0) throw storeNotFound();
-    throw new AppError(409, 'STORE_HAS_OFFERS', m.storeHasOffers(offers));
-  }
-  await announceReadChange(db, EVERYTHING);
+export async function deleteAdminStore({ db }: AdminStoresDeps, actor: AuditActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await repo.findStore(tx, id);
+    if (!before) throw storeNotFound();
+    const [shownBefore] = await withLastImports(tx, [before]);
+    if (!(await repo.deleteStoreWithoutOffers(tx, id))) {
+      const offers = await repo.countStoreOffers(tx, id);
+      if (offers === 0) throw storeNotFound();
+      throw new AppError(409, 'STORE_HAS_OFFERS', m.storeHasOffers(offers));
+    }
+    await recordAudit(tx, actor, { action: 'store.delete', entityType: 'store', entityId: id, before: shownBefore });
+    await announceReadChange(tx, EVERYTHING);
+  });
+  invalidatePublicReads();
 }
 
 async function requireStore(db: Database, id: string) {
@@ -249,7 +276,7 @@ export async function listStoreUnmatched(
  */
 export async function matchUnmatchedItem(
   { db }: AdminStoresDeps,
-  user: AuthUser,
+  actor: AuditActor,
   storeId: string,
   itemId: string,
   productId: string,
@@ -262,7 +289,17 @@ export async function matchUnmatchedItem(
   if (await repo.offerOfOtherSku(db, storeId, productId, item.sku)) {
     throw new AppError(409, 'STORE_PRODUCT_HAS_OFFER', m.skuOfferConflict);
   }
-  const resolved = await repo.resolveUnmatched(db, itemId, productId, user.id);
-  if (!resolved) throw new AppError(409, 'UNMATCHED_ALREADY_MATCHED', m.alreadyMatched);
-  return presentUnmatched(resolved);
+  return db.transaction(async (tx) => {
+    const resolved = await repo.resolveUnmatched(tx, itemId, productId, actor.id);
+    if (!resolved) throw new AppError(409, 'UNMATCHED_ALREADY_MATCHED', m.alreadyMatched);
+    const after = presentUnmatched(resolved);
+    await recordAudit(tx, actor, {
+      action: 'store.unmatched.match',
+      entityType: 'feed-unmatched-item',
+      entityId: itemId,
+      before: { ...presentUnmatched(item), storeId },
+      after: { ...after, storeId },
+    });
+    return after;
+  });
 }

@@ -14,6 +14,8 @@ import { messages } from '@kiyasla/contracts/messages';
 import { AppError, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/reply';
 import { currentUser, requireRole } from '../../../plugins/policies';
+import { auditActor } from '../audit/audit-actor';
+import { recordAudit } from '../audit/audit.service';
 import { importFeed } from '../../feeds/import/import-feed';
 import { acquireStoreLease, releaseStoreLease } from '../../feeds/schedule/store-lease';
 import * as repo from './admin-stores.repo';
@@ -130,9 +132,17 @@ export async function feedUploadRoutes(app: FastifyInstance) {
           // The whole file was refused and changed nothing; the history keeps the attempt.
           throw new AppError(422, result.error!.code, result.error!.message);
         }
-        const row = await repo.findImport(db, result.importId);
+        const entry = presentImport((await repo.findImport(db, result.importId))!);
+        // The import commits batch by batch (ADR 015), so its entry cannot share one transaction
+        // with it; it is written once the import has finished, with the history entry as `after`.
+        await recordAudit(db, auditActor(req), {
+          action: 'store.feed.upload',
+          entityType: 'feed-import',
+          entityId: entry._id,
+          after: { storeId, ...entry },
+        });
         // Returned, not sent: the answer leaves after the lease is given back (finally).
-        return ok(presentImport(row!));
+        return ok(entry);
       } finally {
         // Drain what the importer did not read, so the connection can answer.
         body.resume?.();

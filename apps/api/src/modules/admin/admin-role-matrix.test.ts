@@ -1,0 +1,232 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
+import { feedUnmatchedItems } from '../../db/schema/feed-unmatched-items';
+import { products } from '../../db/schema/products';
+import { bearer, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
+import { useTestApp } from '../../test/app';
+
+/*
+ * Every /api/admin route × {anonymous, user, premium, moderator, admin} (ADR 016): 401 without a
+ * session, 403 for a role the route does not admit, its success status for one it does. The
+ * route list is checked against the OpenAPI document, so a new admin route without a row here
+ * fails this suite.
+ */
+
+const t = useTestApp();
+type Role = 'anonymous' | 'user' | 'premium' | 'moderator' | 'admin';
+const ROLES: Role[] = ['anonymous', 'user', 'premium', 'moderator', 'admin'];
+const tokens: Partial<Record<Role, string>> = {};
+let productId: string;
+
+beforeAll(async () => {
+  for (const role of ['user', 'premium', 'moderator', 'admin'] as const) {
+    const account = DEMO_ACCOUNTS[role];
+    tokens[role] = (await loginAs(t.app, account.email, account.password)).token;
+  }
+  productId = (await t.db.db.select({ id: products.id }).from(products).limit(1))[0]!.id;
+});
+
+let counter = 0;
+async function newStore(): Promise<string> {
+  counter += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/stores',
+    headers: bearer(tokens.admin!),
+    payload: { name: `Matris Mağaza ${counter}` },
+  });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
+interface MatrixRoute {
+  method: string;
+  /** As the OpenAPI document spells it. */
+  path: string;
+  allowed: Role[];
+  ok: number;
+  request: () => Promise<Omit<InjectOptions, 'method'>>;
+}
+
+const staff: Role[] = ['moderator', 'admin'];
+const adminOnly: Role[] = ['admin'];
+
+const routes: MatrixRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/stores',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/stores' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/stores',
+    allowed: staff,
+    ok: 201,
+    request: async () => ({ url: '/api/admin/stores', payload: { name: `Matris ${++counter}` } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/stores/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/stores/${await newStore()}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/stores/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/stores/${await newStore()}`, payload: { freshnessHours: 48 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/stores/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/stores/${await newStore()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/stores/{id}/imports',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/stores/${await newStore()}/imports` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/stores/{id}/unmatched',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/stores/${await newStore()}/unmatched` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/stores/{id}/unmatched/{itemId}/match',
+    allowed: staff,
+    ok: 200,
+    request: async () => {
+      const storeId = await newStore();
+      const [item] = await t.db.db
+        .insert(feedUnmatchedItems)
+        .values({ storeId, sku: `SKU-${++counter}`, brand: 'Marka', model: 'Model', title: 'Ürün', price: 1000 })
+        .returning({ id: feedUnmatchedItems.id });
+      return { url: `/api/admin/stores/${storeId}/unmatched/${item!.id}/match`, payload: { productId } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/stores/{id}/feed',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({
+      url: `/api/admin/stores/${await newStore()}/feed`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify([
+        { sku: 'A-1', price: 100, currency: 'TRY', title: 'Bilinmeyen', brand: 'X', model: 'Y' },
+      ]),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit-log',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/audit-log' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/users' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users/{id}',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/users/${(await registerUser(t.app)).user._id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/{id}',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({
+      url: `/api/admin/users/${(await registerUser(t.app)).user._id}`,
+      payload: { role: 'user', isActive: true },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/{id}',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/users/${(await registerUser(t.app)).user._id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/settings',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/settings' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/settings',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/settings', payload: DEFAULT_SETTINGS }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/settings/reset',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/settings/reset' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/settings/export',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/settings/export' }),
+  },
+];
+
+/** Opened in a new tab without a session: its signature is the authorisation (tested in admin-settings.test.ts). */
+const SIGNED_LINK_ROUTES = ['GET /api/admin/settings/export/download'];
+
+describe('admin role matrix', () => {
+  it('covers every /api/admin route of the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => !SIGNED_LINK_ROUTES.includes(route))
+      .sort();
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(documented);
+  });
+
+  for (const route of routes) {
+    it.each(ROLES)(`${route.method} ${route.path} as %s`, async (role) => {
+      const options = await route.request();
+      const res = await t.app.inject({
+        ...options,
+        method: route.method as InjectOptions['method'],
+        headers: {
+          ...(options.headers as Record<string, string> | undefined),
+          ...(role === 'anonymous' ? {} : bearer(tokens[role]!)),
+        },
+      } as InjectOptions);
+      const expected = role === 'anonymous' ? 401 : route.allowed.includes(role) ? route.ok : 403;
+      expect(res.statusCode, res.body).toBe(expected);
+      if (expected >= 400)
+        expect((res.json() as { code: string }).code).toBe(expected === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN');
+    });
+  }
+});

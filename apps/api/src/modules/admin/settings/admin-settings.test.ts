@@ -1,0 +1,215 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_MASK, type AuditEntry } from '@kiyasla/contracts/admin-audit';
+import { adminSettingsMessages, type SettingsExport } from '@kiyasla/contracts/admin-settings';
+import { DEFAULT_SETTINGS, SETTINGS_RANGES, settingsMessages, type SystemSettings } from '@kiyasla/contracts/settings';
+import { systemSettings } from '../../../db/schema/system-settings';
+import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../../test/accounts';
+import { useTestApp } from '../../../test/app';
+
+const t = useTestApp();
+let token: string;
+
+beforeAll(async () => {
+  token = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
+});
+
+async function getSettings(): Promise<SystemSettings> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body<{ data: SystemSettings }>(res).data;
+}
+
+function save(settings: SystemSettings) {
+  return t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: bearer(token), payload: settings });
+}
+
+async function latestAudit(): Promise<AuditEntry> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/audit-log?entityType=settings',
+    headers: bearer(token),
+  });
+  return body<{ data: AuditEntry[] }>(res).data[0]!;
+}
+
+const STRIPE_SECRET = 'sk_test_gizli_1234567890';
+
+describe('secrets', () => {
+  it('are stored encrypted, obeyed in clear, and never returned or audited in clear', async () => {
+    const settings = await getSettings();
+    settings.payment.stripeSecretKey = STRIPE_SECRET;
+    settings.payment.provider = 'stripe';
+    const res = await save(settings);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res)).toMatchObject({
+      message: adminSettingsMessages.saved,
+      data: { payment: { stripeSecretKey: SECRET_MASK } },
+    });
+    expect(res.body).not.toContain(STRIPE_SECRET);
+
+    const [row] = await t.db.db.select().from(systemSettings).where(eq(systemSettings.group, 'payment'));
+    expect(String(row!.value.stripeSecretKey)).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(row!.value)).not.toContain(STRIPE_SECRET);
+    expect((await t.app.settings.group('payment')).stripeSecretKey).toBe(STRIPE_SECRET);
+
+    const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+    expect(read.body).not.toContain(STRIPE_SECRET);
+    expect(body<{ data: SystemSettings }>(read).data.payment).toMatchObject({
+      stripeSecretKey: SECRET_MASK,
+      webhookSecret: '',
+    });
+
+    const entry = await latestAudit();
+    expect(entry).toMatchObject({
+      action: 'settings.update',
+      entityId: 'payment',
+      after: { changedSecrets: ['payment.stripeSecretKey'] },
+    });
+    expect(JSON.stringify(entry)).not.toContain(STRIPE_SECRET);
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.body).not.toContain(STRIPE_SECRET);
+  });
+
+  it('a masked secret sent back keeps its value; a new one replaces it', async () => {
+    const settings = await getSettings();
+    expect(settings.payment.stripeSecretKey).toBe(SECRET_MASK);
+    settings.general.siteName = 'Kıyasla Test';
+    expect((await save(settings)).statusCode).toBe(200);
+    expect((await t.app.settings.group('payment')).stripeSecretKey).toBe(STRIPE_SECRET);
+    expect((await latestAudit()).after).toEqual({ general: expect.objectContaining({ siteName: 'Kıyasla Test' }) });
+
+    settings.payment.stripeSecretKey = 'sk_test_yeni';
+    expect((await save(settings)).statusCode).toBe(200);
+    expect((await t.app.settings.group('payment')).stripeSecretKey).toBe('sk_test_yeni');
+  });
+
+  it('the export link serves the settings without any secret, and only while its signature holds', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/settings/export', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const { downloadUrl } = body<{ data: SettingsExport }>(res).data;
+    const file = await t.app.inject({ method: 'GET', url: downloadUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename="kiyasla-ayarlar-/);
+    const exported = JSON.parse(file.body) as SystemSettings;
+    expect(exported.general.siteName).toBe('Kıyasla Test');
+    expect(exported.payment.stripeSecretKey).toBe('');
+    expect(file.body).not.toContain('sk_test_yeni');
+    expect(file.body).not.toContain(SECRET_MASK);
+
+    const signature = /signature=([\w-]+)/.exec(downloadUrl)![1]!;
+    const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
+    const refused = await t.app.inject({ method: 'GET', url: downloadUrl.replace(signature, flipped) });
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({ code: 'EXPORT_LINK_INVALID' });
+    const expired = await t.app.inject({ method: 'GET', url: downloadUrl.replace(/expires=\d+/, 'expires=1000') });
+    expect(expired.statusCode).toBe(403);
+  });
+});
+
+describe('validation (spec §5 ranges)', () => {
+  const cases: { group: 'security' | 'features'; field: keyof typeof SETTINGS_RANGES }[] = [
+    { group: 'security', field: 'passwordMinLength' },
+    { group: 'security', field: 'sessionTimeout' },
+    { group: 'security', field: 'maxLoginAttempts' },
+    { group: 'security', field: 'lockoutDuration' },
+    { group: 'features', field: 'maxComparisonItems' },
+    { group: 'features', field: 'maxWishlistItems' },
+  ];
+
+  it.each(cases)(
+    '$field: both bounds are accepted, one past either is refused naming the field',
+    async ({ group, field }) => {
+      const { min, max } = SETTINGS_RANGES[field];
+      const settings = await getSettings();
+      for (const value of [min, max]) {
+        (settings[group] as Record<string, unknown>)[field] = value;
+        expect((await save(settings)).statusCode, `${field}=${value}`).toBe(200);
+      }
+      for (const value of [min - 1, max + 1]) {
+        (settings[group] as Record<string, unknown>)[field] = value;
+        const res = await save(settings);
+        expect(res.statusCode, `${field}=${value}`).toBe(400);
+        const message = settingsMessages.range(field as Parameters<typeof settingsMessages.range>[0], min, max);
+        expect(body(res)).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message,
+          errors: [{ path: `body.${group}.${field}`, message }],
+        });
+      }
+      // Nothing refused was stored.
+      expect(((await getSettings())[group] as Record<string, unknown>)[field]).toBe(max);
+    },
+  );
+
+  it('taxRate: 0 and 1 with steps of 0.01', async () => {
+    const settings = await getSettings();
+    for (const value of [0, 1, 0.18]) {
+      settings.payment.taxRate = value;
+      expect((await save(settings)).statusCode, String(value)).toBe(200);
+    }
+    for (const [value, message] of [
+      [-0.01, settingsMessages.range('taxRate', 0, 1)],
+      [1.01, settingsMessages.range('taxRate', 0, 1)],
+      [0.185, settingsMessages.taxRateStep],
+    ] as const) {
+      settings.payment.taxRate = value;
+      const res = await save(settings);
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(body(res)).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    }
+  });
+
+  it('refuses scheduled maintenance without its dates, or ending before it starts', async () => {
+    const settings = await getSettings();
+    settings.maintenance.scheduledMaintenance = { enabled: true, startDate: null, endDate: null };
+    expect(body(await save(settings))).toMatchObject({ message: settingsMessages.scheduleDatesRequired });
+    settings.maintenance.scheduledMaintenance = {
+      enabled: true,
+      startDate: '2030-01-02T10:00:00+03:00',
+      endDate: '2030-01-01T10:00:00+03:00',
+    };
+    expect(body(await save(settings))).toMatchObject({ message: settingsMessages.scheduleOrder });
+  });
+});
+
+describe('effect', () => {
+  it('a saved limit applies at once to what the API obeys', async () => {
+    const settings = await getSettings();
+    settings.features.maxComparisonItems = 7;
+    settings.features.enableRegistration = false;
+    expect((await save(settings)).statusCode).toBe(200);
+    const config = body<{
+      data: { limits: { maxComparisonItems: number }; features: { enableRegistration: boolean } };
+    }>(await t.app.inject({ method: 'GET', url: '/api/config' })).data;
+    expect(config.limits.maxComparisonItems).toBe(7);
+    expect(config.features.enableRegistration).toBe(false);
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Ali', lastName: 'Veli', email: 'kapali@example.com', password: 'Güçlü.Şifre1' },
+    });
+    expect(register.statusCode).toBe(403);
+  });
+
+  it("another instance's save reaches this one's settings at its commit", async () => {
+    await t.app.settings.all();
+    await t.db.db.transaction(async (tx) => {
+      await tx
+        .update(systemSettings)
+        .set({ value: { ...DEFAULT_SETTINGS.features, maxComparisonItems: 3 } })
+        .where(eq(systemSettings.group, 'features'));
+      await tx.execute(sql`select pg_notify('kiyasla_reads', 'settings')`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await t.app.settings.group('features')).maxComparisonItems).toBe(3);
+  });
+
+  it('reset returns every group to its defaults and is audited', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/settings/reset', headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res)).toMatchObject({ message: adminSettingsMessages.reset, data: DEFAULT_SETTINGS });
+    expect((await t.app.settings.group('payment')).stripeSecretKey).toBe('');
+    expect(await latestAudit()).toMatchObject({ action: 'settings.reset' });
+  });
+});

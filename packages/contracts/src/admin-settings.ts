@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/*
+ * The admin system settings API (`/api/admin/settings`, admins only: ADR 016). The shapes and
+ * ranges are those of ./settings; this module holds what only the back office uses.
+ */
+
+export const adminSettingsMessages = {
+  loading: 'Ayarlar yükleniyor...',
+  loadError: 'Ayarlar yüklenirken hata oluştu',
+  empty: 'Ayarlar bulunamadı',
+  saveError: 'Ayarlar kaydedilirken hata oluştu',
+  saved: 'Ayarlar başarıyla kaydedildi',
+  saving: 'Kaydediliyor...',
+  unsaved: 'Kaydedilmemiş değişiklikleriniz var',
+  resetConfirm: 'Tüm ayarları varsayılan değerlere sıfırlamak istediğinizden emin misiniz?',
+  reset: 'Ayarlar varsayılan değerlere sıfırlandı',
+  resetError: 'Ayarlar sıfırlanırken hata oluştu',
+  exportError: 'Ayarlar dışa aktarılırken hata oluştu',
+  exportLinkInvalid: 'İndirme bağlantısı geçersiz veya süresi dolmuş. Dışa aktarmayı yeniden başlatın.',
+} as const;
+
+export const SETTINGS_TAB_LABELS = {
+  general: 'Genel',
+  api: 'API',
+  security: 'Güvenlik',
+  email: 'E-posta',
+  payment: 'Ödeme',
+  features: 'Özellikler',
+  maintenance: 'Bakım',
+} as const;
+
+/** `GET /admin/settings/export`: a short-lived signed link to the JSON file (secrets left out). */
+export const settingsExportSchema = z.object({ downloadUrl: z.string(), expiresAt: z.string() });
+export type SettingsExport = z.infer<typeof settingsExportSchema>;
+
+export const settingsExportQuerySchema = z.object({
+  expires: z.coerce.number().int(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+
+/** How long an export link works. */
+export const SETTINGS_EXPORT_LINK_SECONDS = 300;
