@@ -3,6 +3,13 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
+  // The back office: client-rendered behind its gate, never loaded by a public page (ADR 016).
+  layout('routes/admin-layout.tsx', [
+    route('admin', 'routes/admin-home.tsx'),
+    route('admin/users', 'routes/admin-users.tsx'),
+    route('admin/settings', 'routes/admin-settings.tsx'),
+    route('admin/audit-log', 'routes/admin-audit-log.tsx'),
+  ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('category/:categorySlug/:subcategorySlug?', 'routes/category.tsx'),

@@ -10,7 +10,7 @@ import { lazyComponent } from '~/lib/lazy-component';
 import { AuthButtons, ENTRIES, entryName, type HeaderEntry } from './header-items';
 import { LazySearchForm } from '~/entities/search-box/components/lazy-search-form';
 import { Logo } from './logo';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '~/components/ui/theme-toggle';
 import { useHeaderCounts } from '../hooks/use-header-counts';
 
 const SignedInControls = lazyComponent(() => import('./signed-in-controls').then((m) => m.SignedInControls));

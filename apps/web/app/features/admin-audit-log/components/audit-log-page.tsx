@@ -1,0 +1,198 @@
+import { useState, type FormEvent } from 'react';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  auditMessages,
+  type AuditEntry,
+} from '@kiyasla/contracts/admin-audit';
+import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
+import { buttonClasses } from '~/components/ui/button-styles';
+import { inputClasses } from '~/components/ui/form-field';
+import { Pager } from '~/components/ui/pager';
+import { errorMessage } from '~/lib/api-client';
+import { formatDateTime } from '../utils/format-date-time';
+import { EMPTY_AUDIT_FILTERS, useAuditLog, type AuditFilters } from '../api/get-audit-log';
+
+const label = <T extends Record<string, string>>(labels: T, key: string) =>
+  (labels as Record<string, string>)[key] ?? key;
+
+/** The fields that differ between before and after, as "field: old → new". */
+function changes(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const show = (value: unknown) =>
+    value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+  return keys
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({ field: key, before: show(before[key]), after: show(after[key]) }));
+}
+
+function EntryChanges({ entry }: { entry: AuditEntry }) {
+  const rows = changes(entry);
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-primary">
+        {rows.length} alan{entry.before === null ? ' (yeni kayıt)' : entry.after === null ? ' (silinen kayıt)' : ''}
+      </summary>
+      <dl className="mt-2 space-y-1 break-all">
+        {rows.map((row) => (
+          <div key={row.field}>
+            <dt className="font-medium text-ink">{row.field}</dt>
+            <dd className="text-muted">
+              {row.before} → {row.after}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** /admin/audit-log: every admin write, filterable, 10 per page. */
+export function AuditLogPage() {
+  const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const query = useAuditLog(page, filters);
+  const field = (key: keyof AuditFilters) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(EMPTY_AUDIT_FILTERS);
+    setFilters(EMPTY_AUDIT_FILTERS);
+    setPage(1);
+  };
+
+  const entries = query.data?.entries ?? [];
+  const pagination = query.data?.pagination;
+
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">Denetim Kaydı</h1>
+      <p className="mt-1 text-sm text-muted">Yönetim panelinde yapılan her değişiklik: kim, ne zaman, ne değişti.</p>
+      <form
+        role="search"
+        aria-label="Denetim kaydı süzgeçleri"
+        onSubmit={submit}
+        className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <label className="text-sm text-ink">
+          İşlemi yapan
+          <input
+            type="search"
+            placeholder="E-posta veya kimlik"
+            className={inputClasses(false, 'mt-1')}
+            {...field('actor')}
+          />
+        </label>
+        <label className="text-sm text-ink">
+          İşlem
+          <select className={inputClasses(false, 'mt-1')} {...field('action')}>
+            <option value="">Tüm işlemler</option>
+            {Object.entries(AUDIT_ACTION_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm text-ink">
+          Kayıt türü
+          <select className={inputClasses(false, 'mt-1')} {...field('entityType')}>
+            <option value="">Tüm kayıtlar</option>
+            {Object.entries(AUDIT_ENTITY_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm text-ink">
+          Başlangıç
+          <input type="date" className={inputClasses(false, 'mt-1')} {...field('from')} />
+        </label>
+        <label className="text-sm text-ink">
+          Bitiş
+          <input type="date" className={inputClasses(false, 'mt-1')} {...field('to')} />
+        </label>
+        <div className="flex items-end gap-2">
+          <button type="submit" className={buttonClasses('primary', 'md')}>
+            Filtrele
+          </button>
+          <button type="button" onClick={clear} className={buttonClasses('outline', 'md')}>
+            Temizle
+          </button>
+        </div>
+      </form>
+
+      <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
+        {query.isPending ? (
+          <p role="status" className="p-6 text-sm text-muted">
+            Denetim kaydı yükleniyor...
+          </p>
+        ) : query.isError ? (
+          <p role="alert" className="p-6 text-sm text-danger">
+            {auditMessages.loadError}: {errorMessage(query.error)}
+          </p>
+        ) : entries.length === 0 ? (
+          <p className="p-6 text-sm text-muted">{auditMessages.empty}</p>
+        ) : (
+          <table className="w-full min-w-[760px] text-left text-sm">
+            <thead className="border-b border-line text-xs text-muted uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Zaman
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  İşlemi yapan
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  İşlem
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Kayıt
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Değişiklik
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry._id} className="border-b border-line align-top last:border-0">
+                  <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <div className="text-ink">{entry.actor.email}</div>
+                    <div className="text-xs text-muted">
+                      {label(ROLE_LABELS, entry.actor.role)}
+                      {entry.ip ? ` · ${entry.ip}` : ''}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{label(AUDIT_ACTION_LABELS, entry.action)}</td>
+                  <td className="px-4 py-3">
+                    <div>{label(AUDIT_ENTITY_LABELS, entry.entityType)}</div>
+                    {entry.entityId && <div className="max-w-48 truncate text-xs text-muted">{entry.entityId}</div>}
+                  </td>
+                  <td className="px-4 py-3">
+                    <EntryChanges entry={entry} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {pagination && (
+        <Pager page={pagination.page} pages={pagination.pages} total={pagination.total} noun="kayıt" onPage={setPage} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import type { UserRole } from '@kiyasla/contracts/constants';
+
+export interface AdminSection {
+  to: string;
+  label: string;
+  /** Roles that may open it (ADR 016); the server checks the same on every call. */
+  roles: readonly UserRole[];
+}
+
+/**
+ * The sections built so far. Dashboard, categories, products, stores, subscriptions and
+ * analytics join the sidebar when their pages exist (issue 15).
+ */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { to: '/admin', label: 'Genel Bakış', roles: ['admin', 'moderator'] },
+  { to: '/admin/users', label: 'Kullanıcılar', roles: ['admin'] },
+  { to: '/admin/settings', label: 'Sistem Ayarları', roles: ['admin'] },
+  { to: '/admin/audit-log', label: 'Denetim Kaydı', roles: ['admin'] },
+];
+
+export const isStaff = (role: UserRole | undefined): boolean => role === 'admin' || role === 'moderator';
+
+export function sectionsFor(role: UserRole): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => section.roles.includes(role));
+}

@@ -1,0 +1,17 @@
+import { pageTitle } from '~/lib/seo';
+import { SectionForbidden } from '~/features/admin-layout/components/admin-gate';
+import { useAdminUser } from '~/features/admin-layout/hooks/use-admin-user';
+import { AdminUsersPage } from '~/features/admin-users/components/admin-users-page';
+import type { Route } from './+types/admin-users';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Kullanıcılar') },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AdminUsersRoute() {
+  const user = useAdminUser();
+  return user.role === 'admin' ? <AdminUsersPage currentUser={user} /> : <SectionForbidden />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';
