@@ -54,7 +54,15 @@ export interface GenerateResult {
 /** The password of every generated user (bench<i>@kiyasla.test). */
 export const BENCH_PASSWORD = 'Bench1234!';
 
-const TABLES_WITH_BULK_INDEXES = ['products', 'store_offers', 'price_history', 'favorites', 'price_alerts', 'users'];
+const TABLES_WITH_BULK_INDEXES = [
+  'products',
+  'product_prices',
+  'store_offers',
+  'price_history',
+  'favorites',
+  'price_alerts',
+  'users',
+];
 
 export async function ensureCatalog(
   databaseUrl: string,
@@ -235,8 +243,8 @@ async function prepare(pool: pg.Pool, size: CatalogSize): Promise<void> {
     -- The demo products in a stable order: generated product n copies template n mod count.
     create unlogged table bench.tpl as
       select (row_number() over (order by c.sort_order, p.name, p.id) - 1)::int as i,
-             p.*, coalesce(p.min_price, p.max_price, 100000) as template_price
-        from products p join categories c on c.id = p.category_id;
+             p.*, coalesce(pp.min_price, pp.max_price, 100000) as template_price
+        from products p join product_prices pp on pp.product_id = p.id join categories c on c.id = p.category_id;
     create unique index on bench.tpl (i);
 
     create unlogged table bench.stores (i int primary key, id uuid not null, slug text not null);
@@ -333,11 +341,11 @@ const offerId = (n: string, k: string) => `bench.uuid('kiyasla-bench/o/' || ${n}
 function insertProducts(lo: number, hi: number, templates: number, anchor: string): string {
   const a = sqlText(anchor);
   return `
-    insert into products (id, name, slug, brand, model, gtin, description, short_description, category_id,
+    with src (id, name, slug, brand, model, gtin, description, short_description, category_id,
       subcategory_id, specifications, features, tags, images, availability, is_active, is_featured, average_rating,
       ratings_count, view_count, release_date, warranty, dimensions, colors, energy_rating, certifications,
       search_text, min_price, max_price, prev_min_price, original_price, offer_count, price_updated_at,
-      created_at, updated_at)
+      created_at, updated_at) as materialized (
     select v.id, v.name, t.slug || '-' || g.n, t.brand, v.model, '869' || lpad(g.n::text, 10, '0'),
            t.description || ' Renk: ' || v.color || '.', t.short_description, t.category_id, t.subcategory_id,
            t.specifications || jsonb_build_object('color', v.color), t.features, t.tags,
@@ -384,7 +392,25 @@ function insertProducts(lo: number, hi: number, templates: number, anchor: strin
                          where bench.offer_active(g.n, k) group by j) s) x
          where x.prev is not null and x.prev <> x.mn
          order by x.j desc limit 1
-      ) m on true`;
+      ) m on true
+    ),
+    product_rows as (
+      insert into products (id, name, slug, brand, model, gtin, description, short_description, category_id,
+        subcategory_id, specifications, features, tags, images, availability, is_active, is_featured, average_rating,
+        ratings_count, view_count, release_date, warranty, dimensions, colors, energy_rating, certifications,
+        search_text, created_at, updated_at)
+      select id, name, slug, brand, model, gtin, description, short_description, category_id,
+             subcategory_id, specifications, features, tags, images, availability, is_active, is_featured, average_rating,
+             ratings_count, view_count, release_date, warranty, dimensions, colors, energy_rating, certifications,
+             search_text, created_at, updated_at
+        from src
+    )
+    -- The prices row of each product (the insert trigger of products leaves these in place).
+    insert into product_prices (product_id, category_id, subcategory_id, is_active, min_price, max_price,
+      prev_min_price, original_price, offer_count, price_updated_at)
+    select id, category_id, subcategory_id, is_active, min_price, max_price, prev_min_price, original_price,
+           offer_count, price_updated_at
+      from src`;
 }
 
 function insertOffers(lo: number, hi: number, templates: number, size: CatalogSize, anchor: string): string {
@@ -456,10 +482,10 @@ async function insertUsers(
   // One armed "below" alert on the first favorite of the first users, 10% under today's price.
   await c.query(`
     insert into price_alerts (user_id, product_id, target_price, trigger_type, price_at_creation, created_at)
-    select bench.uuid('kiyasla-bench/u/' || i), p.id, greatest(100, (p.min_price * 0.9)::int), 'below', p.min_price,
+    select bench.uuid('kiyasla-bench/u/' || i), p.product_id, greatest(100, (p.min_price * 0.9)::int), 'below', p.min_price,
            ${a}::timestamptz - bench.h(i, 35) * interval '60 days'
       from generate_series(1, ${Math.min(size.alerts, size.users)}) i
-      join products p on p.id = ${productId(`((bench.hi(i, 33, ${generated}) % ${generated}) + 1)`)}
+      join product_prices p on p.product_id = ${productId(`((bench.hi(i, 33, ${generated}) % ${generated}) + 1)`)}
      where p.min_price is not null`);
 }
 
@@ -468,7 +494,8 @@ async function sampleTables(pool: pg.Pool): Promise<void> {
   await pool.query(`
     create table bench.sample_products as
       select (row_number() over ())::int as n, id
-        from (select id from products where is_active and offer_count > 0 order by md5(id::text) limit 20000) s;
+        from (select product_id as id from product_prices where is_active and offer_count > 0
+               order by md5(product_id::text) limit 20000) s;
     alter table bench.sample_products add primary key (n);
     analyze bench.sample_products;`);
 }

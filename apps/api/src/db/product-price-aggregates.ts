@@ -4,7 +4,7 @@ import type { Database, Transaction } from './client';
 import { offerCounts } from './offer-freshness';
 
 /**
- * Recomputes the denormalised price columns of the given products from the offers that count:
+ * Recomputes the prices row (product_prices) of the given products from the offers that count:
  * active, of an active store, and fresh (db/offer-freshness.ts).
  * Call it in the same transaction as any offer change (feed import, admin edit, deactivation):
  *   min_price / max_price   lowest / highest counting offer price
@@ -32,18 +32,18 @@ export async function refreshProductPriceAggregates(
   const counts = offerCounts('o', 's');
   await db.execute(sql`
     with agg as (
-      select p.id,
+      select p.product_id,
              min(o.price) filter (where ${counts}) as min_price,
              max(o.price) filter (where ${counts}) as max_price,
              max(o.original_price) filter (where ${counts} and o.original_price > o.price) as original_price,
              count(o.id) filter (where ${counts})::int as offer_count
-        from products p
-        left join store_offers o on o.product_id = p.id
+        from product_prices p
+        left join store_offers o on o.product_id = p.product_id
         left join stores s on s.id = o.store_id
-       where p.id = any(${ids}::uuid[])
-       group by p.id
+       where p.product_id = any(${ids}::uuid[])
+       group by p.product_id
     )
-    update products p
+    update product_prices p
        set prev_min_price = case when agg.min_price is distinct from p.min_price and p.min_price is not null
                                  then p.min_price else p.prev_min_price end,
            price_updated_at = case when agg.min_price is distinct from p.min_price
@@ -51,12 +51,10 @@ export async function refreshProductPriceAggregates(
            min_price = agg.min_price,
            max_price = agg.max_price,
            original_price = agg.original_price,
-           offer_count = agg.offer_count,
-           updated_at = now()
+           offer_count = agg.offer_count
       from agg
-     where p.id = agg.id
-       -- A product whose figures did not move keeps its row: each write costs an entry in
-       -- every index of products, and a feed batch touches thousands of products.
+     where p.product_id = agg.product_id
+       -- A product whose figures did not move keeps its row: a feed batch touches thousands.
        and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count)
            is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count)
   `);

@@ -43,7 +43,7 @@ describe.runIf(inject('testDatabaseTemplate'))('two API instances on one Postgre
   /** A product (the n-th) and its cheapest offer. */
   const productWithOffer = async (n: number) => {
     const { rows } = await a.db.db.execute<{ id: string }>(
-      sql`select id from products where offer_count > 0 order by id offset ${n} limit 1`,
+      sql`select product_id as id from product_prices where offer_count > 0 order by product_id offset ${n} limit 1`,
     );
     const id = rows[0]!.id;
     const [offer] = await a.db.db

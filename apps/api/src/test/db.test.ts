@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import { defaultMigrationsFolder } from '../db/migrate';
 import { refreshProductPriceAggregates } from '../db/product-price-aggregates';
-import { products, storeOffers, systemSettings, users } from '../db/schema/index';
+import { productPrices, storeOffers, systemSettings, users } from '../db/schema/index';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts';
 import { seedDatabase } from '../db/seed';
 import { createTestDatabase } from './db';
@@ -92,9 +92,9 @@ describe('seeded test database', () => {
     const mismatches = await rows<{ id: string }>(
       handle,
       sql`
-      select p.id from products p
+      select p.product_id as id from product_prices p
         join (select product_id, min(price) as lo, max(price) as hi, count(*)::int as n
-                from store_offers where is_active group by product_id) a on a.product_id = p.id
+                from store_offers where is_active group by product_id) a on a.product_id = p.product_id
        where p.min_price <> a.lo or p.max_price <> a.hi or p.offer_count <> a.n`,
     );
     expect(mismatches).toEqual([]);
@@ -102,7 +102,7 @@ describe('seeded test database', () => {
       handle,
       sql`
       select count(*) filter (where prev_min_price > min_price)::int as drops,
-             count(*) filter (where prev_min_price < min_price)::int as rises from products`,
+             count(*) filter (where prev_min_price < min_price)::int as rises from product_prices`,
     );
     expect(changes?.drops).toBeGreaterThan(50);
     expect(changes?.rises).toBeGreaterThan(50);
@@ -230,7 +230,11 @@ describe('seeding an existing database', () => {
   });
 
   it('refreshes a product’s price columns after an offer changes', async () => {
-    const [product] = await handle.db.select().from(products).where(eq(products.isActive, true)).limit(1);
+    const [product] = await handle.db
+      .select({ id: productPrices.productId, minPrice: productPrices.minPrice })
+      .from(productPrices)
+      .where(eq(productPrices.isActive, true))
+      .limit(1);
     if (!product?.minPrice) throw new Error('seeded product without price');
     const [cheapest] = await handle.db
       .select()
@@ -248,12 +252,12 @@ describe('seeding an existing database', () => {
     await handle.db.update(storeOffers).set({ price: lowered }).where(eq(storeOffers.id, cheapest.id));
     await refreshProductPriceAggregates(handle.db, [product.id]);
 
-    const [after] = await handle.db.select().from(products).where(eq(products.id, product.id));
+    const [after] = await handle.db.select().from(productPrices).where(eq(productPrices.productId, product.id));
     expect(after?.minPrice).toBe(lowered);
     expect(after?.prevMinPrice).toBe(product.minPrice);
 
     await refreshProductPriceAggregates(handle.db, [product.id]);
-    const [again] = await handle.db.select().from(products).where(eq(products.id, product.id));
+    const [again] = await handle.db.select().from(productPrices).where(eq(productPrices.productId, product.id));
     expect(again?.prevMinPrice).toBe(product.minPrice);
   });
 });

@@ -10,6 +10,7 @@ export * from './user-avatars';
 export * from './categories';
 export * from './stores';
 export * from './products';
+export * from './product-prices';
 export * from './product-views';
 export * from './store-offers';
 export * from './feed-imports';

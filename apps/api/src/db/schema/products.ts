@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import { categories } from './categories';
-import { createdAt, instant, tsvector, updatedAt } from './columns';
+import { createdAt, tsvector, updatedAt } from './columns';
 import { availability } from './enums';
 
 export interface ProductImage {
@@ -81,16 +81,7 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, "search_text"), 'A') || setweight(to_tsvector('turkish'::regconfig, coalesce("name", '') || ' ' || coalesce("description", '')), 'C') || setweight(to_tsvector('simple'::regconfig, kiyasla_fold(coalesce("description", ''))), 'D')`,
     ),
-    // Denormalised from active store offers whenever an offer's price or state changes, so
-    // listings sort and filter by price without joining millions of offers (kuruş).
-    minPrice: integer('min_price'),
-    maxPrice: integer('max_price'),
-    /** The lowest price before the last change of `min_price`, for the card's price-change arrow. */
-    prevMinPrice: integer('prev_min_price'),
-    /** Highest list (strike-through) price among active offers, or null when none is discounted. */
-    originalPrice: integer('original_price'),
-    offerCount: integer('offer_count').notNull().default(0),
-    priceUpdatedAt: instant('price_updated_at'),
+    // Prices live in product_prices (schema/product-prices.ts): they change all day.
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,8 +91,6 @@ export const products = pgTable(
     // desc()) means; an index with the other null order cannot serve that sort.
     index('products_category_popularity_idx').on(t.categoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
     index('products_subcategory_popularity_idx').on(t.subcategoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
-    index('products_category_price_idx').on(t.categoryId, t.minPrice),
-    index('products_subcategory_price_idx').on(t.subcategoryId, t.minPrice),
     index('products_brand_idx').on(t.brand),
     // Feed items without a GTIN or product id are matched on brand + model folded the Turkish
     // way with spaces and punctuation dropped (kiyasla_match_key, migration 0009).
@@ -114,7 +103,6 @@ export const products = pgTable(
     index('products_specifications_gin_idx').using('gin', t.specifications.op('jsonb_path_ops')),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', t.searchVector),
-    index('products_min_price_idx').on(t.minPrice),
     // Search suggestions (and catalog-wide popularity lists) take the most popular matches: for a
     // short, common prefix ("k") nearly every product matches, and walking this index stops after
     // the first few instead of ranking the whole catalog (benchmarks, ADR 005).

@@ -26,7 +26,7 @@ import { whiteGoodsCatalog } from './catalog/white-goods';
 import { expandFamily, type ProductVariant } from './expand-families';
 import { generatePriceHistory, storePriceKurus, type PricePoint } from './pricing';
 import { createRng, type Rng } from './prng';
-import { computeProductPrices } from './product-prices';
+import { computeProductPrices, type ProductPrices } from './product-prices';
 import { generateReviews, summariseRatings } from './review-generator';
 
 const DAY_MS = 86_400_000;
@@ -51,6 +51,8 @@ export interface CatalogRows {
   categories: NewCategoryRow[];
   stores: NewStoreRow[];
   products: NewProductRow[];
+  /** Each product's prices (its product_prices row, written after the product). */
+  productPrices: ({ productId: string } & ProductPrices)[];
   offers: NewStoreOfferRow[];
   priceHistory: NewPriceHistoryRow[];
   reviews: NewReviewRow[];
@@ -75,6 +77,7 @@ export function buildCatalog(now: Date, seed = 'kiyasla-demo-v1'): CatalogRows {
     categories: [...categories.top.values(), ...categories.sub.values()],
     stores: stores.map((s) => s.row),
     products: [],
+    productPrices: [],
     offers: [],
     priceHistory: [],
     reviews: [],
@@ -98,7 +101,8 @@ export function buildCatalog(now: Date, seed = 'kiyasla-demo-v1'): CatalogRows {
 
       const prices = computeProductPrices(offers.map((o) => ({ ...o.row, history: o.history })));
       const ratings = summariseRatings(reviews);
-      Object.assign(product, prices, ratings, {
+      rows.productPrices.push({ productId: product.id, ...prices });
+      Object.assign(product, ratings, {
         availability: productAvailability(offers.map((o) => o.row)),
         viewCount: viewCountFor(catRng, ratings.ratingsCount, variant.featured),
       });

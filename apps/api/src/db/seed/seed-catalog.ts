@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client';
 import { categories, priceHistory, products, reviews, storeOffers, stores } from '../schema/index';
 import { insertInBatches } from './batch-insert';
-import { buildCatalog } from './build-catalog';
+import { buildCatalog, type CatalogRows } from './build-catalog';
 
 export interface CatalogCounts {
   categories: number;
@@ -32,6 +32,7 @@ export async function seedCatalog(tx: Transaction, now: Date): Promise<CatalogCo
   await insertInBatches(tx, categories, children);
   await insertInBatches(tx, stores, rows.stores);
   await insertInBatches(tx, products, rows.products);
+  await writeProductPrices(tx, rows.productPrices);
   await insertInBatches(tx, storeOffers, rows.offers);
   await insertInBatches(tx, priceHistory, rows.priceHistory);
   await insertInBatches(tx, reviews, rows.reviews);
@@ -48,4 +49,28 @@ export async function seedCatalog(tx: Transaction, now: Date): Promise<CatalogCo
     priceHistory: rows.priceHistory.length,
     reviews: rows.reviews.length,
   };
+}
+
+/** The products' prices rows exist once the products do (a trigger); this fills them in. */
+async function writeProductPrices(tx: Transaction, rows: CatalogRows['productPrices']): Promise<void> {
+  const chunk = 2_000;
+  for (let start = 0; start < rows.length; start += chunk) {
+    const values = rows.slice(start, start + chunk).map((r) => ({
+      product_id: r.productId,
+      min_price: r.minPrice,
+      max_price: r.maxPrice,
+      prev_min_price: r.prevMinPrice,
+      original_price: r.originalPrice,
+      offer_count: r.offerCount,
+      price_updated_at: r.priceUpdatedAt?.toISOString() ?? null,
+    }));
+    await tx.execute(sql`
+      update product_prices p
+         set min_price = x.min_price, max_price = x.max_price, prev_min_price = x.prev_min_price,
+             original_price = x.original_price, offer_count = x.offer_count, price_updated_at = x.price_updated_at
+        from json_to_recordset(${JSON.stringify(values)}::json) as x(
+          product_id uuid, min_price int, max_price int, prev_min_price int, original_price int,
+          offer_count int, price_updated_at timestamptz)
+       where p.product_id = x.product_id`);
+  }
 }

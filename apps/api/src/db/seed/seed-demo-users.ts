@@ -8,6 +8,7 @@ import {
   notifications,
   payments,
   priceAlerts,
+  productPrices,
   products,
   savedComparisons,
   users,
@@ -156,8 +157,14 @@ async function seedDemoActivity(tx: Transaction, ids: Map<DemoKey, string>, now:
 /** Featured products first (the home page shows them), in a stable order. */
 async function showcaseProducts(tx: Transaction): Promise<ShowcaseProduct[]> {
   return tx
-    .select({ id: products.id, name: products.name, minPrice: products.minPrice, prevMinPrice: products.prevMinPrice })
+    .select({
+      id: products.id,
+      name: products.name,
+      minPrice: productPrices.minPrice,
+      prevMinPrice: productPrices.prevMinPrice,
+    })
     .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
     .where(eq(products.isActive, true))
     .orderBy(desc(products.isFeatured), asc(products.slug))
     .limit(12);

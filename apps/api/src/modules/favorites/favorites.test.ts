@@ -5,6 +5,7 @@ import { DEFAULT_MAX_WISHLIST_ITEMS, PREMIUM_WISHLIST_ITEMS } from '@kiyasla/con
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
 import { favorites } from '../../db/schema/favorites';
+import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { useTestApp, setSettings } from '../../test/app';
@@ -17,8 +18,9 @@ beforeAll(async () => {
   const rows = await ctx.db.db
     .select({ id: products.id })
     .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
     .where(eq(products.isActive, true))
-    .orderBy(products.minPrice, products.id);
+    .orderBy(productPrices.minPrice, products.id);
   productIds = rows.map((r) => r.id);
   expect(productIds.length).toBeGreaterThan(PREMIUM_WISHLIST_ITEMS);
 });

@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { analyticsEvents } from '../../db/schema/analytics-events';
 import { categories } from '../../db/schema/categories';
 import { productViews } from '../../db/schema/product-views';
+import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
@@ -41,10 +42,11 @@ async function bruteCategory(slug: string): Promise<BruteProduct[]> {
     .select({
       id: products.id,
       brand: products.brand,
-      minPrice: products.minPrice,
+      minPrice: productPrices.minPrice,
       specs: products.specifications,
     })
     .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
     .where(and(eq(products.categoryId, cat!.id), eq(products.isActive, true)));
   const offers = await db.db
     .select({ productId: storeOffers.productId, slug: stores.slug })

@@ -4,11 +4,12 @@ import { offerIsFresh } from '../../db/offer-freshness';
 import { analyticsEvents } from '../../db/schema/analytics-events';
 import { priceHistory } from '../../db/schema/price-history';
 import { productViews } from '../../db/schema/product-views';
+import { productPrices } from '../../db/schema/product-prices';
 import { products, type ProductRow } from '../../db/schema/products';
 import { reviews } from '../../db/schema/reviews';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
-import { productColumns, type ProductListRow } from './products.repo';
+import { pricesOfProduct, productColumns, type ProductListRow } from './products.repo';
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { ReviewSort } from '@kiyasla/contracts/catalog-constants';
 
@@ -46,12 +47,14 @@ function prepareDetailQueries(db: Database) {
     page: db
       .select({ ...productColumns, offers: offersJson })
       .from(products)
+      .innerJoin(productPrices, pricesOfProduct)
       .where(and(eq(products.id, id), eq(products.isActive, true)))
       .limit(1)
       .prepare('product_detail_page'),
     product: db
       .select(productColumns)
       .from(products)
+      .innerJoin(productPrices, pricesOfProduct)
       .where(and(eq(products.id, id), eq(products.isActive, true)))
       .limit(1)
       .prepare('product_detail_product'),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } fr
 import type { SortOption } from '@kiyasla/contracts/constants';
 import type { Database } from '../../db/client';
 import { offerCounts, offerIsFresh } from '../../db/offer-freshness';
+import { productPrices, type ProductPricesRow } from '../../db/schema/product-prices';
 import { products, type ProductRow } from '../../db/schema/products';
 import { storeOffers } from '../../db/schema/store-offers';
 import { stores } from '../../db/schema/stores';
@@ -10,16 +11,31 @@ import type { ListingFilters, ListingPage } from './listing-filters';
 
 // Everything but the search columns: the tsvector alone is ~40% of a row (about 1 KB) and no
 // response shows it, so listings and the product page never fetch it.
-const { searchVector: _searchVector, searchText: _searchText, ...productColumns } = getTableColumns(products);
-export { productColumns };
+const { searchVector: _searchVector, searchText: _searchText, ...ownColumns } = getTableColumns(products);
+// The prices, from product_prices (its copies of the product's scope columns stay behind).
+const {
+  productId: _productId,
+  categoryId: _categoryId,
+  subcategoryId: _subcategoryId,
+  isActive: _isActive,
+  ...priceColumns
+} = getTableColumns(productPrices);
 
-/** A product row as listings and the product page read it (no search columns). */
-export type ProductListRow = Omit<ProductRow, 'searchVector' | 'searchText'>;
+/** A product and its prices: select it from products joined with `pricesOfProduct`. */
+export const productColumns = { ...ownColumns, ...priceColumns };
+
+/** The join condition of a product's prices row (every product has one, migration 0010). */
+export const pricesOfProduct = eq(productPrices.productId, products.id);
+
+type PriceFields = Omit<ProductPricesRow, 'productId' | 'categoryId' | 'subcategoryId' | 'isActive'>;
+
+/** A product row as listings and the product page read it (no search columns, with its prices). */
+export type ProductListRow = Omit<ProductRow, 'searchVector' | 'searchText'> & PriceFields;
 
 const ORDER: Record<SortOption, SQL[]> = {
   popularity: [desc(products.ratingsCount), desc(products.averageRating), asc(products.id)],
-  'price-low': [sql`${products.minPrice} asc nulls last`, asc(products.id)],
-  'price-high': [sql`${products.minPrice} desc nulls last`, asc(products.id)],
+  'price-low': [sql`${productPrices.minPrice} asc nulls last`, asc(products.id)],
+  'price-high': [sql`${productPrices.minPrice} desc nulls last`, asc(products.id)],
   rating: [desc(products.averageRating), desc(products.ratingsCount), asc(products.id)],
   newest: [desc(products.createdAt), asc(products.id)],
 };
@@ -56,8 +72,8 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
   ];
   if (except !== 'brand' && f.brands.length) conditions.push(inArray(products.brand, f.brands));
   if (except !== 'price') {
-    if (f.minPriceKurus !== undefined) conditions.push(sql`${products.minPrice} >= ${f.minPriceKurus}`);
-    if (f.maxPriceKurus !== undefined) conditions.push(sql`${products.minPrice} <= ${f.maxPriceKurus}`);
+    if (f.minPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} >= ${f.minPriceKurus}`);
+    if (f.maxPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} <= ${f.maxPriceKurus}`);
   }
   if (except !== 'store' && f.stores.length) {
     conditions.push(sql`exists (
@@ -79,21 +95,44 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
   return and(...conditions);
 }
 
+/** Whether the conditions of a listing read the prices (a price range), so need their join. */
+function filtersByPrice(f: ListingFilters, except?: FilterGroup): boolean {
+  return except !== 'price' && (f.minPriceKurus !== undefined || f.maxPriceKurus !== undefined);
+}
+
+/**
+ * The same scope as listingConditions, said of the prices row's copies: with it, a listing sorted
+ * by price walks product_prices' (category, min_price) index and stops after one page.
+ */
+function priceScope(f: ListingFilters): SQL | undefined {
+  return and(
+    eq(productPrices.isActive, true),
+    f.subcategoryId
+      ? eq(productPrices.subcategoryId, f.subcategoryId)
+      : f.categoryId
+        ? eq(productPrices.categoryId, f.categoryId)
+        : undefined,
+  );
+}
+
 export async function findProducts(
   db: Database,
   filters: ListingFilters,
   page: ListingPage,
 ): Promise<{ rows: ProductListRow[]; total: number }> {
   const where = listingConditions(filters);
+  const byPrice = page.sort === 'price-low' || page.sort === 'price-high';
+  const count$ = db.select({ n: count() }).from(products);
   const [rows, totals] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
-      .where(where)
+      .innerJoin(productPrices, pricesOfProduct)
+      .where(byPrice ? and(where, priceScope(filters)) : where)
       .orderBy(...orderFor(page.sort, filters))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ n: count() }).from(products).where(where),
+    (filtersByPrice(filters) ? count$.innerJoin(productPrices, pricesOfProduct) : count$).where(where),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
@@ -105,9 +144,8 @@ export interface ValueCount {
 }
 
 export async function brandCounts(db: Database, filters: ListingFilters): Promise<ValueCount[]> {
-  const rows = await db
-    .select({ value: products.brand, n: count() })
-    .from(products)
+  const from = db.select({ value: products.brand, n: count() }).from(products);
+  const rows = await (filtersByPrice(filters, 'brand') ? from.innerJoin(productPrices, pricesOfProduct) : from)
     .where(listingConditions(filters, 'brand'))
     .groupBy(products.brand)
     .orderBy(desc(count()), asc(products.brand));
@@ -115,9 +153,10 @@ export async function brandCounts(db: Database, filters: ListingFilters): Promis
 }
 
 export async function storeCounts(db: Database, filters: ListingFilters): Promise<ValueCount[]> {
-  const rows = await db
+  const from = db
     .select({ value: stores.slug, label: stores.name, n: sql<number>`count(distinct ${products.id})` })
-    .from(products)
+    .from(products);
+  const rows = await (filtersByPrice(filters, 'store') ? from.innerJoin(productPrices, pricesOfProduct) : from)
     .innerJoin(storeOffers, and(eq(storeOffers.productId, products.id), eq(storeOffers.isActive, true)))
     .innerJoin(
       stores,
@@ -131,8 +170,12 @@ export async function storeCounts(db: Database, filters: ListingFilters): Promis
 
 export async function priceBounds(db: Database, filters: ListingFilters): Promise<{ min: number; max: number } | null> {
   const [row] = await db
-    .select({ min: sql<number | null>`min(${products.minPrice})`, max: sql<number | null>`max(${products.minPrice})` })
+    .select({
+      min: sql<number | null>`min(${productPrices.minPrice})`,
+      max: sql<number | null>`max(${productPrices.minPrice})`,
+    })
     .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
     .where(listingConditions(filters, 'price'));
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
 }
@@ -146,9 +189,12 @@ export async function specCounts(
 ): Promise<{ key: string; value: string; count: number }[]> {
   const where = listingConditions(filters, except);
   const keyFilter = onlyKey ? sql`and spec.key = ${onlyKey}` : sql``;
+  const prices = filtersByPrice(filters, except)
+    ? sql`join ${productPrices} on ${productPrices.productId} = ${products.id}`
+    : sql``;
   const result = await db.execute(sql`
     select spec.key, spec.value, count(*) as n
-    from ${products}, jsonb_each_text(${products.specifications}) as spec(key, value)
+    from ${products} ${prices} cross join lateral jsonb_each_text(${products.specifications}) as spec(key, value)
     where ${where} ${keyFilter}
     group by spec.key, spec.value`);
   return sqlRows<{ key: string; value: string; n: string | number }>(result).map((r) => ({

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { searchLog } from '../../db/schema/search-log';
 import { sqlRows } from '../../lib/sql-rows';
@@ -105,13 +106,14 @@ export async function suggestProducts(
     name: products.name,
     brand: products.brand,
     images: products.images,
-    minPrice: products.minPrice,
+    minPrice: productPrices.minPrice,
   };
   const matches = and(eq(products.isActive, true), sql`search_vector @@ to_tsquery('simple', ${prefixQuery})`);
   if (estimatedMatches >= RARE_PREFIX_MATCHES) {
     return db
       .select(columns)
       .from(products)
+      .innerJoin(productPrices, eq(productPrices.productId, products.id))
       .where(matches)
       .orderBy(desc(products.ratingsCount), products.id)
       .limit(limit);
@@ -126,10 +128,11 @@ export async function suggestProducts(
     min_price: number | null;
   }>(
     await db.execute(sql`
-      select found.id, found.name, found.brand, found.images, found.min_price
+      select found.id, found.name, found.brand, found.images, pp.min_price
         from (select ${products.id}, ${products.name}, ${products.brand}, ${products.images},
-                     ${products.minPrice}, ${products.ratingsCount}
+                     ${products.ratingsCount}
                 from ${products} where ${matches} offset 0) as found
+        join ${productPrices} pp on pp.product_id = found.id
        order by found.ratings_count desc, found.id
        limit ${limit}`),
   );

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { offerCounts } from '../../../db/offer-freshness';
-import { products } from '../../../db/schema/products';
+import { productPrices } from '../../../db/schema/product-prices';
 import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../../test/accounts';
 import { useTestApp } from '../../../test/app';
 
@@ -34,9 +34,9 @@ async function productLedByOneStore() {
 const aggregates = async (productId: string) =>
   (
     await t.db.db
-      .select({ minPrice: products.minPrice, offerCount: products.offerCount })
-      .from(products)
-      .where(eq(products.id, productId))
+      .select({ minPrice: productPrices.minPrice, offerCount: productPrices.offerCount })
+      .from(productPrices)
+      .where(eq(productPrices.productId, productId))
   )[0]!;
 
 const page = async (productId: string) => {

@@ -69,10 +69,11 @@ async function main() {
       await handle.db.execute(sql`
         select o.external_id as sku, o.product_id, p.gtin, p.brand, p.model, p.name, o.price, o.original_price,
                o.availability::text as availability, o.product_url as url, o.shipping_free, o.shipping_cost,
-               o.shipping_days, p.min_price as lowest
+               o.shipping_days, pp.min_price as lowest
           from store_offers o
           join stores s on s.id = o.store_id
           join products p on p.id = o.product_id
+          join product_prices pp on pp.product_id = p.id
          where s.slug = ${sample.store} and o.is_active
          order by o.external_id`),
     );

@@ -45,7 +45,7 @@ describe.each(SAMPLE_FEEDS)('sample feed $file', ({ store, file }) => {
     // Some of the cheaper offers are now their product's lowest price.
     const lowered = sqlRows<{ n: number }>(
       await handle.db.execute(sql`
-        select count(*)::int as n from store_offers o join stores s on s.id = o.store_id join products p on p.id = o.product_id
+        select count(*)::int as n from store_offers o join stores s on s.id = o.store_id join product_prices p on p.product_id = o.product_id
          where s.slug = ${store} and o.is_active and p.min_price = o.price and p.price_updated_at > now() - interval '1 minute'`),
     );
     expect(Number(lowered[0]!.n)).toBeGreaterThan(0);

@@ -21,7 +21,7 @@ interface ProductPrices {
 
 async function prices(productId: string): Promise<ProductPrices> {
   const [row] = sqlRows<ProductPrices>(
-    await db.execute(sql`select min_price, offer_count from products where id = ${productId}::uuid`),
+    await db.execute(sql`select min_price, offer_count from product_prices where product_id = ${productId}::uuid`),
   );
   return { min_price: row!.min_price === null ? null : Number(row!.min_price), offer_count: Number(row!.offer_count) };
 }
@@ -47,9 +47,10 @@ async function candidates(n: number): Promise<Candidate[]> {
                  (select min(o2.price) from store_offers o2
                    where o2.product_id = p.id and o2.is_active and o2.id <> o.id) as next, o.price
             from products p
+            join product_prices pp on pp.product_id = p.id
             join lateral (select * from store_offers o where o.product_id = p.id and o.is_active
                            order by o.price limit 1) o on true
-           where p.is_active and p.offer_count >= 2
+           where p.is_active and pp.offer_count >= 2
         ) c
        where c.next > c.price
        order by c.store_id, c.product_id

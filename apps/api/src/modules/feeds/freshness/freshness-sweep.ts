@@ -22,7 +22,7 @@ export interface SweepResult {
 
 /**
  * Offers turn stale with time alone, with no write to mark it: this recomputes the stored
- * lowest price and store count (products.min_price, offer_count…) of the products that had an
+ * lowest price and store count (product_prices.min_price, offer_count…) of the products that had an
  * offer cross its store's freshness window between `since` and `now` (the database's clock by
  * default). Nothing else happens: a stale offer triggers no event, alert or notification.
  *

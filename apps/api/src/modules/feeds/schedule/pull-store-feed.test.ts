@@ -29,7 +29,7 @@ beforeAll(async () => {
   [handle, server] = await Promise.all([createTestDatabase(), startStandInFeedServer()]);
   db = handle.db;
   const [product] = await rows<{ id: string }>(
-    sql`select id from products where min_price is not null order by id limit 1`,
+    sql`select product_id as id from product_prices where min_price is not null order by product_id limit 1`,
   );
   productId = product!.id;
 }, 60_000);
@@ -100,7 +100,7 @@ async function offer() {
 
 async function minPrice(): Promise<number | null> {
   const [row] = await rows<{ min_price: number | null }>(
-    sql`select min_price from products where id = ${productId}::uuid`,
+    sql`select min_price from product_prices where product_id = ${productId}::uuid`,
   );
   return row!.min_price;
 }

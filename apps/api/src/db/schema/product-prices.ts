@@ -1,0 +1,41 @@
+import { boolean, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { instant } from './columns';
+import { products } from './products';
+
+/**
+ * A product's prices, denormalised from the offers that count (db/product-price-aggregates.ts),
+ * one row per product (kuruş). They live apart from `products` because prices move all day and a
+ * products row is expensive to rewrite: 14 indexes, three of them GIN over its search text,
+ * search vector and specifications. A row here is about 80 bytes with four indexes, so a feed's
+ * price change costs a few index entries instead of hundreds (ADR 015).
+ *
+ * `category_id`, `subcategory_id` and `is_active` are copies of the product's, kept by triggers on
+ * products (migration 0010): listings sorted or filtered by price walk this table's indexes within
+ * a category and fetch the products rows of one page.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull(),
+    subcategoryId: uuid('subcategory_id'),
+    isActive: boolean('is_active').notNull(),
+    minPrice: integer('min_price'),
+    maxPrice: integer('max_price'),
+    /** The lowest price before the last change of `min_price`, for the card's price-change arrow. */
+    prevMinPrice: integer('prev_min_price'),
+    /** Highest list (strike-through) price among counting offers, or null when none is discounted. */
+    originalPrice: integer('original_price'),
+    offerCount: integer('offer_count').notNull().default(0),
+    priceUpdatedAt: instant('price_updated_at'),
+  },
+  (t) => [
+    index('product_prices_category_price_idx').on(t.categoryId, t.minPrice),
+    index('product_prices_subcategory_price_idx').on(t.subcategoryId, t.minPrice),
+    index('product_prices_min_price_idx').on(t.minPrice),
+  ],
+);
+
+export type ProductPricesRow = typeof productPrices.$inferSelect;
