@@ -23,3 +23,15 @@ export function offerCounts(offerAlias: string, storeAlias: string): SQL {
 
 /** The availabilities at which an offer can be bought now: the "lowest in-stock price". */
 export const IN_STOCK_AVAILABILITIES = ['in-stock', 'limited'] as const;
+
+/**
+ * Whether confirming an offer must write its `last_seen_at`: only when the recorded confirmation
+ * is older than an eighth of its store's freshness window. A feed pulled every hour lists the same
+ * unchanged offers again and again, and rewriting each row at every pull was most of an import's
+ * cost (ADR 015). The recorded time is then at most window/8 older than the true last sighting, so
+ * an offer whose store stops listing it turns stale up to window/8 early — never late: a price is
+ * never shown as confirmed longer than the store's window allows.
+ */
+export function confirmationDue(offerAlias: string, storeAlias: string): SQL {
+  return sql`(${sql.raw(offerAlias)}.last_seen_at < now() - make_interval(hours => ${sql.raw(storeAlias)}.freshness_hours) / 8)`;
+}

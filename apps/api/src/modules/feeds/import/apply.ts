@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { feedRejectionMessage } from '@kiyasla/contracts/feeds';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import type { Database, Transaction } from '../../../db/client';
-import { offerIsFresh } from '../../../db/offer-freshness';
+import { confirmationDue, offerIsFresh } from '../../../db/offer-freshness';
 import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import {
@@ -42,6 +42,7 @@ interface ItemRow {
   old_shipping_days: number | null;
   old_external_id: string | null;
   was_stale: boolean | null;
+  confirm_due: boolean | null;
 }
 
 /** The offer row an item leads to (for inserts and updates), in store_offers' column names. */
@@ -85,7 +86,7 @@ function uuidArray(ids: readonly string[]) {
 
 /**
  * Applies the staged items of `seq` [from, to] in one transaction: creates and updates the
- * store's offers, confirms the unchanged ones (`last_seen_at`), refuses implausible price jumps,
+ * store's offers, confirms the unchanged ones (`last_seen_at`, when due), refuses implausible price jumps,
  * appends `price_history`, writes one `price.changed` event per changed product, refreshes the
  * products' aggregates, and keeps unmatched items in the store's queue. Returns the products whose
  * public reads must be invalidated after the commit.
@@ -101,27 +102,31 @@ export async function applyBatch(
     const { importId, storeId } = ctx;
     const range = sql`f.import_id = ${importId}::uuid and f.seq between ${from} and ${to}`;
 
-    // Lock the offers this batch may change, in a stable order (no deadlock with another writer).
-    await tx.execute(sql`
-      select o.id from store_offers o
-       where o.store_id = ${storeId}::uuid
-         and o.product_id in (select f.matched_product_id from feed_import_items f
-                               where ${range} and f.reject_code is null and f.matched_product_id is not null)
-       order by o.id
-       for update`);
-
+    // The store's offers of the batch's products, locked in a stable order (no deadlock with
+    // another writer) and read in the same statement as the items.
     const rows = sqlRows<ItemRow>(
       await tx.execute(sql`
+        with locked as materialized (
+          select o.id, o.product_id, o.price, o.original_price, o.availability, o.is_active, o.product_url,
+                 o.shipping_free, o.shipping_cost, o.shipping_days, o.external_id, o.last_seen_at
+            from store_offers o
+           where o.store_id = ${storeId}::uuid
+             and o.product_id in (select f.matched_product_id from feed_import_items f
+                                   where ${range} and f.reject_code is null and f.matched_product_id is not null)
+           order by o.id
+             for update
+        )
         select f.seq, f.line, f.sku, f.matched_product_id as product_id, f.price, f.original_price,
                f.availability::text as availability, f.url, f.shipping_free, f.shipping_cost, f.shipping_days,
                o.id as offer_id, o.price as old_price, o.original_price as old_original_price,
                o.availability::text as old_availability, o.is_active as old_active, o.product_url as old_url,
                o.shipping_free as old_shipping_free, o.shipping_cost as old_shipping_cost,
                o.shipping_days as old_shipping_days, o.external_id as old_external_id,
-               (o.id is not null and not ${offerIsFresh('o', 's')}) as was_stale
+               (o.id is not null and not ${offerIsFresh('o', 's')}) as was_stale,
+               ${confirmationDue('o', 's')} as confirm_due
           from feed_import_items f
           join stores s on s.id = ${storeId}::uuid
-          left join store_offers o on o.store_id = ${storeId}::uuid and o.product_id = f.matched_product_id
+          left join locked o on o.product_id = f.matched_product_id
          where ${range} and f.reject_code is null and f.matched_product_id is not null
          order by f.seq`),
     );
@@ -177,7 +182,8 @@ export async function applyBatch(
         refreshOnly.add(row.product_id);
       } else {
         tally.unchanged += 1;
-        confirms.push(row.offer_id);
+        // A recent enough confirmation stays as it is (db/offer-freshness.ts confirmationDue).
+        if (row.confirm_due) confirms.push(row.offer_id);
         if (row.was_stale) refreshOnly.add(row.product_id);
       }
       if (row.was_stale && !changes.has(row.product_id)) refreshOnly.add(row.product_id);
@@ -273,7 +279,7 @@ export async function applyBatch(
 
 /**
  * Items of the batch that matched no product land in the store's unmatched queue (one row per
- * SKU, its last fields); an item that matches now leaves the queue if it was waiting there.
+ * SKU, its last fields).
  */
 async function writeUnmatched(
   tx: Transaction,
@@ -300,9 +306,17 @@ async function writeUnmatched(
       select count(*)::int as n from upserted`),
   );
   tally.unmatched += Number(written[0]?.n ?? 0);
-  await tx.execute(sql`
+}
+
+/**
+ * An item that matches now leaves the store's unmatched queue if it was waiting there (an
+ * operator's mapping stays: it is what matched it). Once per import, after the batches: a rerun
+ * of an import that died before this point does it then.
+ */
+export async function clearMatchedFromQueue(db: Database, importId: string, storeId: string): Promise<void> {
+  await db.execute(sql`
     delete from feed_unmatched_items u
      using feed_import_items f
-     where ${range} and f.reject_code is null and f.matched_product_id is not null
+     where f.import_id = ${importId}::uuid and f.reject_code is null and f.matched_product_id is not null
        and u.store_id = ${storeId}::uuid and u.sku = f.sku and u.resolved_product_id is null`);
 }

@@ -68,7 +68,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   // Products with a GTIN and a model whose match key is unique in the catalog.
   products = await rows<Product>(sql`
-    select p.id, p.gtin, p.brand, p.model, p.min_price from products p
+    select p.id, p.gtin, p.brand, p.model, pp.min_price from products p join product_prices pp on pp.product_id = p.id
      where p.gtin is not null and p.model is not null
        and (select count(*) from products q
              where public.kiyasla_match_key(q.brand, q.model) = public.kiyasla_match_key(p.brand, p.model)) = 1
@@ -200,7 +200,9 @@ describe('importFeed: changes, history and events', () => {
     ]);
     // The demo catalog's prices are far above 90 TRY: this store is now the lowest.
     expect(event!.payload.lowestAfter).toBe(9_000);
-    const [product] = await rows<{ min_price: number }>(sql`select min_price from products where id = ${a!.id}::uuid`);
+    const [product] = await rows<{ min_price: number }>(
+      sql`select min_price from product_prices where product_id = ${a!.id}::uuid`,
+    );
     expect(product!.min_price).toBe(9_000);
 
     // An availability change alone is a change too.
@@ -208,6 +210,31 @@ describe('importFeed: changes, history and events', () => {
     expect(soldOut.report).toMatchObject({ updated: 1, priceChanges: 0 });
     expect(await historyCount()).toBe(4);
     expect(await events(soldOut.importId)).toHaveLength(1);
+  });
+
+  it('writes a confirmation of an unchanged offer only when the recorded one is older than window/8', async () => {
+    const [a, b] = products;
+    const feed = jsonFeed([item('A-1', 100, { productId: a!.id }), item('B-1', 200, { productId: b!.id })]);
+    await run(feed);
+    // The store's window is 72 hours: 9 hours is its eighth. A confirmed 8 hours ago (not due),
+    // B 10 hours ago (due).
+    await handle.db.execute(sql`
+      update store_offers set last_seen_at = now() - interval '8 hours' - (case when product_id = ${b!.id}::uuid
+                                                                       then interval '2 hours' else interval '0' end)
+       where store_id = ${storeId}::uuid`);
+    const seen = async () =>
+      new Map(
+        (
+          await rows<{ product_id: string; age_minutes: number }>(sql`
+            select product_id, round(extract(epoch from now() - last_seen_at) / 60)::int as age_minutes
+              from store_offers where store_id = ${storeId}::uuid`)
+        ).map((r) => [r.product_id, Number(r.age_minutes)]),
+      );
+    const again = await run(feed);
+    expect(again.report).toMatchObject({ unchanged: 2 });
+    const ages = await seen();
+    expect(ages.get(a!.id)).toBe(8 * 60);
+    expect(ages.get(b!.id)).toBe(0);
   });
 
   it('keeps the last price for every bad price', async () => {

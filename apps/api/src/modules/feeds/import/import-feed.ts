@@ -5,9 +5,9 @@ import { invalidateProductReads } from '../../../lib/public-read-cache';
 import { sqlRows } from '../../../lib/sql-rows';
 import { parseFeed } from '../parse/parse-feed';
 import { FeedRefusedError } from '../parse/feed-refused-error';
-import { applyBatch, APPLY_BATCH } from './apply';
+import { applyBatch, APPLY_BATCH, clearMatchedFromQueue } from './apply';
 import { countAbsentOffers, deactivateAbsentOffers } from './deactivate';
-import { matchStagedItems, MATCH_BATCH, rejectDuplicates } from './match';
+import { rejectDuplicates } from './match';
 import { dropStagedItems, stagedItem, stageItems, STAGE_BATCH, type StagedItem } from './stage';
 import { ImportTally } from './tally';
 import type { ImportFeedInput, ImportFeedResult } from './types';
@@ -26,9 +26,10 @@ export interface ImportHooks {
 /**
  * Imports one store feed (ADR 015). In order:
  *   1. an import row `running` (a crash leaves it visible);
- *   2. read: the feed is parsed as a stream and its items staged in batches — nothing of the
- *      store changes yet, so a file refused halfway (a syntax error at its end) changes nothing;
- *   3. match: every staged item gets its product, set-based; duplicates are rejected;
+ *   2. read: the feed is parsed as a stream and its items staged in batches, each with the product
+ *      it matches — nothing of the store changes yet, so a file refused halfway (a syntax error
+ *      at its end) changes nothing;
+ *   3. match: duplicates (a SKU or a product twice) are rejected;
  *   4. apply: a transaction per batch of items writes offers, price history, change events,
  *      aggregates and the unmatched queue; caches are invalidated after each commit;
  *   5. a full feed deactivates the offers it left out — unless that is more than half of the
@@ -93,12 +94,12 @@ export async function importFeed(
       seq += 1;
       batch.push(stagedItem(seq, entry.line ?? entry.index, entry.item));
       if (batch.length >= STAGE_BATCH) {
-        await stageItems(db, importId, batch);
+        await stageItems(db, ctx, batch);
         batch = [];
         input.onProgress?.({ phase: 'read', done: seq });
       }
     }
-    await stageItems(db, importId, batch);
+    await stageItems(db, ctx, batch);
     input.onProgress?.({ phase: 'read', done: seq });
     hooks.onPhase?.('read', performance.now() - started);
   } catch (error) {
@@ -115,9 +116,6 @@ export async function importFeed(
     // The staging table's statistics describe whatever it held before; the plans of the next
     // statements depend on them (a few milliseconds: ANALYZE samples).
     await db.execute(sql`analyze feed_import_items`);
-    for (let from = 1; from <= items; from += MATCH_BATCH) {
-      await matchStagedItems(db, importId, input.storeId, from, from + MATCH_BATCH - 1);
-    }
     await rejectDuplicates(db, importId);
     await tallyDuplicates(db, importId, tally);
     hooks.onPhase?.('match', performance.now() - phaseStart);
@@ -136,6 +134,7 @@ export async function importFeed(
       await hooks.afterBatch?.(batchNo);
     }
 
+    await clearMatchedFromQueue(db, importId, input.storeId);
     hooks.onPhase?.('apply', performance.now() - phaseStart);
     phaseStart = performance.now();
     if (parsed.summary.mode === 'full') {

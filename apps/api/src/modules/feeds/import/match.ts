@@ -1,53 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 
-/** Staging rows matched per statement. */
-export const MATCH_BATCH = 10_000;
-
 /**
- * Finds the product of every staged item in `seq` [from, to], set-based, and writes it to
- * `matched_product_id`. The keys, strongest first (ADR 015):
+ * The product of a feed item, as an SQL expression over the item's columns under `alias` (the
+ * staging statement computes it as it writes each row: stage.ts). The keys, strongest first
+ * (ADR 015):
  *   1. the item's explicit `productId`, when such a product exists;
  *   2. the store's offer that already carries this SKU (`store_offers.external_id`);
  *   3. an operator's mapping of this SKU (a resolved `feed_unmatched_items` row);
  *   4. the GTIN, compared as a number (GTIN-8/12/13/14 with leading zeros are one code);
  *   5. brand + model through `kiyasla_match_key` (Turkish folding, letters and digits only),
  *      only when exactly one product has that key — an ambiguous match is no match.
- * Each weaker key is looked up only when the stronger ones found nothing. Items that match
- * nothing keep a null product.
+ * One row at a time, no join: COALESCE evaluates its arguments left to right and stops at the
+ * first that is not null, so a weaker key's lookup runs only when the stronger ones found
+ * nothing, and the plan cannot turn into a join the planner misjudges. Null: no match.
  */
-export async function matchStagedItems(
-  db: Database,
-  importId: string,
-  storeId: string,
-  from: number,
-  to: number,
-): Promise<void> {
-  // One row at a time, no join: COALESCE evaluates its arguments left to right and stops at the
-  // first that is not null, so a weaker key's lookup runs only when the stronger ones found
-  // nothing — and the plan (an index range over the import's rows) cannot turn into a join
-  // the planner misjudges on a freshly filled staging table.
-  await db.execute(sql`
-    update feed_import_items i
-       set matched_product_id = coalesce(
-             (select p.id from products p where p.id = i.product_id),
+export function matchedProduct(alias: string, storeId: string): SQL {
+  const i = sql.raw(alias);
+  return sql`coalesce(
+             (select p.id from products p where p.id = ${i}.product_id),
              (select o.product_id from store_offers o
-               where o.store_id = ${storeId}::uuid and o.external_id = i.sku
+               where o.store_id = ${storeId}::uuid and o.external_id = ${i}.sku
                order by o.created_at, o.id
                limit 1),
              (select u.resolved_product_id from feed_unmatched_items u
-               where u.store_id = ${storeId}::uuid and u.sku = i.sku),
+               where u.store_id = ${storeId}::uuid and u.sku = ${i}.sku),
              (select pg.id from products pg
-               where i.gtin is not null
-                 and pg.gtin = any (array[lpad(ltrim(i.gtin, '0'), 8, '0'), lpad(ltrim(i.gtin, '0'), 12, '0'),
-                                          lpad(ltrim(i.gtin, '0'), 13, '0'), lpad(ltrim(i.gtin, '0'), 14, '0')])
+               where ${i}.gtin is not null
+                 and pg.gtin = any (array[lpad(ltrim(${i}.gtin, '0'), 8, '0'), lpad(ltrim(${i}.gtin, '0'), 12, '0'),
+                                          lpad(ltrim(${i}.gtin, '0'), 13, '0'), lpad(ltrim(${i}.gtin, '0'), 14, '0')])
                limit 1),
              (select case when count(*) = 1 then min(c.id::text)::uuid end
                 from (select pk.id from products pk
-                       where i.model is not null
-                         and public.kiyasla_match_key(pk.brand, pk.model) = public.kiyasla_match_key(i.brand, i.model)
-                       limit 2) c))
-     where i.import_id = ${importId}::uuid and i.seq between ${from} and ${to}`);
+                       where ${i}.model is not null
+                         and public.kiyasla_match_key(pk.brand, pk.model) = public.kiyasla_match_key(${i}.brand, ${i}.model)
+                       limit 2) c))`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FeedItem } from '@kiyasla/contracts/feeds';
 import { tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../../db/client';
+import { matchedProduct } from './match';
 
 /** Items per staging statement: one JSON parameter of a few hundred kilobytes. */
 export const STAGE_BATCH = 2_000;
@@ -49,18 +50,24 @@ export function stagedItem(seq: number, line: number | undefined, item: FeedItem
 }
 
 /**
- * Writes a batch of parsed items into the import's staging rows with one statement: the batch
- * travels as one JSON parameter and `json_to_recordset` turns it into rows, so neither the
- * statement's text nor its parameter count grows with the batch.
+ * Writes a batch of parsed items into the import's staging rows with one statement, each with its
+ * product found as it is written (match.ts): the batch travels as one JSON parameter and
+ * `json_to_recordset` turns it into rows, so neither the statement's text nor its parameter count
+ * grows with the batch. Matching only reads: a file refused later still changes nothing.
  */
-export async function stageItems(db: Database, importId: string, items: readonly StagedItem[]): Promise<void> {
+export async function stageItems(
+  db: Database,
+  ctx: { importId: string; storeId: string },
+  items: readonly StagedItem[],
+): Promise<void> {
   if (items.length === 0) return;
   await db.execute(sql`
     insert into feed_import_items
       (import_id, seq, line, sku, product_id, gtin, brand, model, title, price, original_price,
-       availability, url, shipping_free, shipping_cost, shipping_days)
-    select ${importId}::uuid, x.seq, x.line, x.sku, x.product_id, x.gtin, x.brand, x.model, x.title, x.price,
-           x.original_price, x.availability, x.url, x.shipping_free, x.shipping_cost, x.shipping_days
+       availability, url, shipping_free, shipping_cost, shipping_days, matched_product_id)
+    select ${ctx.importId}::uuid, x.seq, x.line, x.sku, x.product_id, x.gtin, x.brand, x.model, x.title, x.price,
+           x.original_price, x.availability, x.url, x.shipping_free, x.shipping_cost, x.shipping_days,
+           ${matchedProduct('x', ctx.storeId)}
       from json_to_recordset(${JSON.stringify(items)}::json) as x(
         seq int, line int, sku text, product_id uuid, gtin text, brand text, model text, title text,
         price int, original_price int, availability availability, url text, shipping_free boolean,

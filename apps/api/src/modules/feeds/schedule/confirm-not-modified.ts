@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { offerIsFresh } from '../../../db/offer-freshness';
+import { confirmationDue, offerIsFresh } from '../../../db/offer-freshness';
 import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { invalidateProductReads } from '../../../lib/public-read-cache';
 import { sqlRows } from '../../../lib/sql-rows';
@@ -15,7 +15,7 @@ export interface NotModifiedOutcome {
 
 /**
  * The store answered 304: its feed is unchanged, so every active offer it carries is confirmed
- * now (`last_seen_at`), the feed counts as alive (`feed_last_success_at`), and the history gets a
+ * now (`last_seen_at`, written when due: db/offer-freshness.ts confirmationDue), the feed counts as alive (`feed_last_success_at`), and the history gets a
  * `not-modified` entry — one statement, whose CTEs all read the rows as they were before it. Offers
  * that were stale before are fresh again and count again, so their products' prices are
  * recomputed in the same transaction.
@@ -33,9 +33,10 @@ export async function confirmNotModified(
             from store_offers o join stores s on s.id = o.store_id
            where o.store_id = ${storeId}::uuid and o.is_active
         ), confirmed as (
-          update store_offers set last_seen_at = now()
-           where store_id = ${storeId}::uuid and is_active
-          returning id
+          update store_offers o set last_seen_at = now()
+            from stores s
+           where o.store_id = ${storeId}::uuid and o.is_active and s.id = o.store_id and ${confirmationDue('o', 's')}
+          returning o.id
         ), alive as (
           update stores set feed_last_success_at = now() where id = ${storeId}::uuid returning id
         ), logged as (
@@ -44,7 +45,8 @@ export async function confirmNotModified(
           returning id
         )
         select (select id from logged) as import_id,
-               (select count(*) from confirmed)::int as confirmed,
+               (select count(*) from before)::int as confirmed,
+               (select count(*) from confirmed)::int as written,
                (select count(*) from alive)::int as stores,
                (select array_agg(distinct product_id::text) from before where not fresh) as stale_product_ids`),
     );
