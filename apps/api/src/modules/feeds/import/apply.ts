@@ -279,7 +279,9 @@ export async function applyBatch(
 
 /**
  * Items of the batch that matched no product land in the store's unmatched queue (one row per
- * SKU, its last fields).
+ * SKU, its last fields); an item that matches now leaves the queue if it was waiting there. Per
+ * batch: a join of the batch's rows probes the queue's (store, SKU) index, where one statement for
+ * the whole import would read the store's whole queue.
  */
 async function writeUnmatched(
   tx: Transaction,
@@ -306,17 +308,9 @@ async function writeUnmatched(
       select count(*)::int as n from upserted`),
   );
   tally.unmatched += Number(written[0]?.n ?? 0);
-}
-
-/**
- * An item that matches now leaves the store's unmatched queue if it was waiting there (an
- * operator's mapping stays: it is what matched it). Once per import, after the batches: a rerun
- * of an import that died before this point does it then.
- */
-export async function clearMatchedFromQueue(db: Database, importId: string, storeId: string): Promise<void> {
-  await db.execute(sql`
+  await tx.execute(sql`
     delete from feed_unmatched_items u
      using feed_import_items f
-     where f.import_id = ${importId}::uuid and f.reject_code is null and f.matched_product_id is not null
+     where ${range} and f.reject_code is null and f.matched_product_id is not null
        and u.store_id = ${storeId}::uuid and u.sku = f.sku and u.resolved_product_id is null`);
 }

@@ -5,7 +5,7 @@ import { invalidateProductReads } from '../../../lib/public-read-cache';
 import { sqlRows } from '../../../lib/sql-rows';
 import { parseFeed } from '../parse/parse-feed';
 import { FeedRefusedError } from '../parse/feed-refused-error';
-import { applyBatch, APPLY_BATCH, clearMatchedFromQueue } from './apply';
+import { applyBatch, APPLY_BATCH } from './apply';
 import { countAbsentOffers, deactivateAbsentOffers } from './deactivate';
 import { rejectDuplicates } from './match';
 import { dropStagedItems, stagedItem, stageItems, STAGE_BATCH, type StagedItem } from './stage';
@@ -134,7 +134,6 @@ export async function importFeed(
       await hooks.afterBatch?.(batchNo);
     }
 
-    await clearMatchedFromQueue(db, importId, input.storeId);
     hooks.onPhase?.('apply', performance.now() - phaseStart);
     phaseStart = performance.now();
     if (parsed.summary.mode === 'full') {
