@@ -32,10 +32,12 @@ import { registerFeedScheduler } from './modules/feeds/schedule/feed-scheduler';
 import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
+import { alertRoutes } from './modules/alerts/alerts.routes';
 import { adminStoreRoutes } from './modules/admin/stores/admin-stores.routes';
 import { adminAuditRoutes } from './modules/admin/audit/audit.routes';
 import { adminUserRoutes } from './modules/admin/users/admin-users.routes';
 import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.routes';
+import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -145,10 +147,12 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(accountRoutes);
       await api.register(favoriteRoutes);
       await api.register(comparisonRoutes);
+      await api.register(alertRoutes);
       await api.register(adminStoreRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminUserRoutes);
       await api.register(adminSettingsRoutes);
+      await api.register(adminStatsRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

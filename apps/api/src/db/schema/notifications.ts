@@ -30,6 +30,11 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     data: jsonb('data').$type<NotificationData>(),
     isRead: boolean('is_read').notNull().default(false),
+    /**
+     * Idempotency key of a notification written by a job (`price-alert:<alertId>:<armedAt>`):
+     * inserted with ON CONFLICT DO NOTHING, so a replayed event or a second worker writes nothing.
+     */
+    dedupeKey: text('dedupe_key').unique('notifications_dedupe_key_uq'),
     createdAt: createdAt(),
   },
   (t) => [

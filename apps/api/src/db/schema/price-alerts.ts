@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant, updatedAt } from './columns';
 import { alertTriggerType } from './enums';
 import { products } from './products';
@@ -25,6 +25,12 @@ export const priceAlerts = pgTable(
     triggered: boolean('triggered').notNull().default(false),
     triggeredAt: instant('triggered_at'),
     triggeredPrice: integer('triggered_price'),
+    /**
+     * When the alert was last armed (created, switched back on, or given a new target). A trigger
+     * belongs to one arming: the notification's idempotency key is the alert id plus this instant,
+     * so however often an event is replayed, one arming notifies at most once.
+     */
+    armedAt: timestamp('armed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -35,6 +41,8 @@ export const priceAlerts = pgTable(
       .on(t.productId)
       .where(sql`${t.isActive} and not ${t.triggered}`),
     index('price_alerts_user_idx').on(t.userId, t.createdAt),
+    // One alert per user and product: the card and the product page show "the" alert.
+    uniqueIndex('price_alerts_user_product_uq').on(t.userId, t.productId),
   ],
 );
 

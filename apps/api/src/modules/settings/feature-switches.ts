@@ -1,3 +1,4 @@
+import { ALERT_ERROR_CODES } from '@kiyasla/contracts/alerts';
 import { COMPARISON_ERROR_CODES } from '@kiyasla/contracts/comparisons';
 import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites';
 import { messages } from '@kiyasla/contracts/messages';
@@ -14,6 +15,7 @@ const REFUSALS = {
   enableSocialLogin: { code: 'SOCIAL_LOGIN_DISABLED', message: messages.auth.socialLoginDisabled },
   enableWishlist: { code: FAVORITE_ERROR_CODES.disabled, message: messages.favorites.disabled },
   enableComparison: { code: COMPARISON_ERROR_CODES.disabled, message: messages.comparisons.disabled },
+  enablePriceAlerts: { code: ALERT_ERROR_CODES.disabled, message: messages.alerts.disabled },
 } as const;
 
 export type FeatureSwitch = keyof typeof REFUSALS;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Price alert contracts (/api/alerts, spec §3 "Price alert", §7 "Alerts"). Money is TRY with two
+ * decimals. One alert per user and product: the product card and the product page show and edit
+ * "the" alert of a product (`GET /alerts/check/{productId}`).
+ */
+
+export const ALERT_TRIGGER_TYPES = ['below', 'above'] as const;
+export type AlertTriggerType = (typeof ALERT_TRIGGER_TYPES)[number];
+
+/** Armed alerts (active and not triggered) one account may hold at a time. */
+export const MAX_ACTIVE_ALERTS = 100;
+/** Page size of `GET /alerts`: the page shows every alert a user may reasonably have. */
+export const ALERTS_PAGE_SIZE = 100;
+/** Highest target accepted, in TRY (the catalog's prices stay far below it). */
+export const MAX_TARGET_PRICE_TRY = 10_000_000;
+
+export const ALERT_ERROR_CODES = {
+  premiumRequired: 'PREMIUM_REQUIRED',
+  disabled: 'PRICE_ALERTS_DISABLED',
+  notFound: 'ALERT_NOT_FOUND',
+  productNotFound: 'PRODUCT_NOT_FOUND',
+  storeNotFound: 'ALERT_STORE_NOT_FOUND',
+  exists: 'ALERT_EXISTS',
+  limit: 'ALERTS_LIMIT',
+  targetInvalid: 'ALERT_TARGET_INVALID',
+  targetNotBelow: 'ALERT_TARGET_NOT_BELOW',
+  targetNotAbove: 'ALERT_TARGET_NOT_ABOVE',
+} as const;
+
+const m = messages.alerts;
+
+/** §5: present and greater than 0 ('Geçerli bir hedef fiyat girin.'); kuruş precision. */
+export const targetPriceSchema = z
+  .number({ error: m.targetInvalid })
+  .refine((n) => Number.isFinite(n) && n > 0, { message: m.targetInvalid })
+  .refine((n) => n <= MAX_TARGET_PRICE_TRY, { message: m.targetTooHigh })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: m.targetInvalid });
+
+const uuidish = z.string().min(1).max(100);
+
+/** `POST /alerts`: no store watches the lowest price of any store. */
+export const createAlertSchema = z.object({
+  product: uuidish,
+  targetPrice: targetPriceSchema,
+  triggerType: z.enum(ALERT_TRIGGER_TYPES).default('below'),
+  store: uuidish.nullish(),
+});
+export type CreateAlertInput = z.input<typeof createAlertSchema>;
+
+/** `PUT /alerts/{id}`: a new target re-arms the alert. */
+export const updateAlertSchema = z.object({ targetPrice: targetPriceSchema });
+export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;
+
+export const alertsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
+  /** §5 filter: active = active and not triggered. */
+  status: z.enum(['all', 'active', 'triggered', 'inactive']).default('all'),
+});
+export type AlertsQuery = z.infer<typeof alertsQuerySchema>;
+
+/** A price alert as the screens read it (spec §3). */
+export const priceAlertSchema = z.object({
+  _id: z.string().uuid(),
+  product: z.object({
+    _id: z.string().uuid(),
+    name: z.string(),
+    slug: z.string(),
+    images: z.array(z.object({ url: z.string(), alt: z.string() })),
+  }),
+  /** The watched price now: the lowest fresh in-stock price (of the alert's store, if any); null when none. */
+  currentPrice: z.number().nullable(),
+  targetPrice: z.number(),
+  triggerType: z.enum(ALERT_TRIGGER_TYPES),
+  store: z.object({ _id: z.string().uuid(), name: z.string() }).nullable(),
+  priceAtCreation: z.number().nullable(),
+  isActive: z.boolean(),
+  triggered: z.boolean(),
+  triggeredAt: z.string().nullable(),
+  triggeredPrice: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PriceAlert = z.infer<typeof priceAlertSchema>;
+
+export const alertsListSchema = z.array(priceAlertSchema);
+
+/** `GET /alerts/check/{productId}`. */
+export const alertCheckSchema = z.object({ hasAlert: z.boolean(), alert: priceAlertSchema.nullable() });
+export type AlertCheck = z.infer<typeof alertCheckSchema>;
+
+/** `DELETE /alerts/{id}`. */
+export const alertDeletedSchema = z.object({ _id: z.string().uuid() });
+
+/** The header badge: armed alerts (`GET /alerts/count`). */
+export const alertCountSchema = z.object({ active: z.number().int().min(0) });
