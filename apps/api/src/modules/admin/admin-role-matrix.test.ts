@@ -130,6 +130,13 @@ const routes: MatrixRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/stats',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/stats' }),
+  },
+  {
+    method: 'GET',
     path: '/api/admin/audit-log',
     allowed: adminOnly,
     ok: 200,

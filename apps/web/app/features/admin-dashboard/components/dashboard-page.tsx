@@ -1,0 +1,222 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MessageSquare, Package, PlusCircle, Upload, Users, Wallet, BarChart3 } from 'lucide-react';
+import { adminStatsMessages, type AdminStats } from '@kiyasla/contracts/admin-stats';
+import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
+import { buttonClasses } from '~/components/ui/button-styles';
+import { formatDate, formatNumber, formatPrice } from '~/lib/format';
+import { useAdminStats } from '../api/get-admin-stats';
+import { TrendBadge } from './trend-badge';
+
+interface QuickAction {
+  to: string;
+  /** The section the action opens: shown only when the operator's sidebar has it. */
+  section: string;
+  label: string;
+  icon: ReactNode;
+}
+
+const QUICK_ACTIONS: QuickAction[] = [
+  {
+    to: '/admin/products?new=1',
+    section: '/admin/products',
+    label: 'Yeni Ürün',
+    icon: <PlusCircle aria-hidden="true" className="size-4" />,
+  },
+  {
+    to: '/admin/stores',
+    section: '/admin/stores',
+    label: 'Ürün Akışı İçe Aktar',
+    icon: <Upload aria-hidden="true" className="size-4" />,
+  },
+  {
+    to: '/admin/analytics',
+    section: '/admin/analytics',
+    label: 'Analitiği Görüntüle',
+    icon: <BarChart3 aria-hidden="true" className="size-4" />,
+  },
+];
+
+function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-2xl border border-line bg-surface p-5 ${className}`}>{children}</div>;
+}
+
+function StatCard({
+  label,
+  value,
+  icon,
+  footer,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted">{label}</p>
+          <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</p>
+        </div>
+        <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          {icon}
+        </span>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-muted">{footer}</div>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 border-b border-line py-2 text-sm last:border-0">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-medium text-ink tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly string[] }) {
+  const actions = QUICK_ACTIONS.filter((action) => sections.includes(action.section));
+  const { users, products, reviews, revenue } = stats;
+  return (
+    <>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Toplam Kullanıcı"
+          value={formatNumber(users.total)}
+          icon={<Users aria-hidden="true" className="size-5" />}
+          footer={
+            <>
+              <TrendBadge figure={users.new} />
+              <span>bu ay {formatNumber(users.new.thisMonth)} yeni</span>
+            </>
+          }
+        />
+        <StatCard
+          label="Toplam Ürün"
+          value={formatNumber(products.total)}
+          icon={<Package aria-hidden="true" className="size-5" />}
+          footer={
+            <>
+              <TrendBadge figure={products.new} />
+              <span>bu ay {formatNumber(products.new.thisMonth)} yeni</span>
+            </>
+          }
+        />
+        <StatCard
+          label="Değerlendirmeler"
+          value={formatNumber(reviews.total)}
+          icon={<MessageSquare aria-hidden="true" className="size-5" />}
+          footer={<span>{formatNumber(reviews.pending)} onay bekliyor</span>}
+        />
+        <StatCard
+          label="Bu Ayın Geliri"
+          value={formatPrice(revenue.received.thisMonth)}
+          icon={<Wallet aria-hidden="true" className="size-5" />}
+          footer={
+            <>
+              <TrendBadge figure={revenue.received} />
+              <span>geçen ay {formatPrice(revenue.received.lastMonth)}</span>
+            </>
+          }
+        />
+      </div>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <Card>
+          <h2 className="font-semibold text-ink">Kullanıcı İstatistikleri</h2>
+          <dl className="mt-3">
+            <Row label="Toplam" value={formatNumber(users.total)} />
+            <Row label="Aktif" value={formatNumber(users.active)} />
+            <Row label="E-postası doğrulanmış" value={formatNumber(users.verified)} />
+            <Row label="Premium" value={formatNumber(users.premium)} />
+            <Row label="Bu ay katılan" value={formatNumber(users.new.thisMonth)} />
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="font-semibold text-ink">Ürün İstatistikleri</h2>
+          <dl className="mt-3">
+            <Row label="Toplam" value={formatNumber(products.total)} />
+            <Row label="Aktif" value={formatNumber(products.active)} />
+            <Row label="Pasif" value={formatNumber(products.total - products.active)} />
+            <Row label="Mağaza teklifi olan" value={formatNumber(products.withOffers)} />
+            <Row label="Bu ay eklenen" value={formatNumber(products.new.thisMonth)} />
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="font-semibold text-ink">Gelir Özeti</h2>
+          <dl className="mt-3">
+            <Row label="Aylık abonelikler" value={formatPrice(revenue.monthly)} />
+            <Row label="Yıllık abonelikler" value={formatPrice(revenue.yearly)} />
+            {revenue.lifetime > 0 && <Row label="Ömür boyu abonelikler" value={formatPrice(revenue.lifetime)} />}
+            <Row label="Toplam gelir" value={formatPrice(revenue.total)} />
+          </dl>
+          <p className="mt-2 text-xs text-muted">Tamamlanan ödemeler; iade edilenler dahil değildir.</p>
+        </Card>
+      </div>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <h2 className="font-semibold text-ink">Son Kullanıcılar</h2>
+          {stats.recentUsers.length === 0 ? (
+            <p className="mt-3 text-sm text-muted">Kullanıcı bulunamadı</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-line">
+              {stats.recentUsers.map((user) => (
+                <li key={user._id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-ink">
+                      {user.firstName} {user.lastName}
+                    </p>
+                    <p className="truncate text-muted">{user.email}</p>
+                  </div>
+                  <div className="text-right text-xs text-muted">
+                    <p>{ROLE_LABELS[user.role]}</p>
+                    <p>{formatDate(user.createdAt)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {actions.length > 0 && (
+          <Card>
+            <h2 className="font-semibold text-ink">Hızlı İşlemler</h2>
+            <div className="mt-3 flex flex-col gap-2">
+              {actions.map((action) => (
+                <Link key={action.to} to={action.to} className={buttonClasses('outline', 'md', 'justify-start')}>
+                  {action.icon}
+                  {action.label}
+                </Link>
+              ))}
+            </div>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** /admin: headline figures with month-over-month trends, the latest 5 users, quick actions. */
+export function DashboardPage({ firstName, sections }: { firstName: string; sections: readonly string[] }) {
+  const query = useAdminStats();
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-ink">Genel Bakış</h1>
+      <p className="mt-1 text-sm text-muted">Hoş geldiniz, {firstName}.</p>
+      {query.isPending ? (
+        <p role="status" className="mt-6 text-sm text-muted">
+          {adminStatsMessages.loading}
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className="mt-6 rounded-2xl border border-line bg-surface p-5 text-sm text-danger">
+          {adminStatsMessages.loadError}
+        </p>
+      ) : (
+        <Dashboard stats={query.data} sections={sections} />
+      )}
+    </section>
+  );
+}
