@@ -119,6 +119,41 @@ describe('category listing with filters and facets', () => {
     expect(storageFacet.label).toBe('Depolama');
   });
 
+  it('sorts a filtered category by price across pages exactly as a brute-force sort does', async () => {
+    const brute = await bruteCategory('telefon');
+    const brandCounts = new Map<string, number>();
+    for (const p of brute) brandCounts.set(p.brand, (brandCounts.get(p.brand) ?? 0) + 1);
+    const [b1, b2] = [...brandCounts.entries()].sort((a, b) => b[1] - a[1]).map(([brand]) => brand);
+    const matching = brute.filter((p) => p.brand === b1 || p.brand === b2);
+    expect(matching.length).toBeGreaterThan(10);
+    const byPrice = (direction: 1 | -1) =>
+      [...matching]
+        .sort((a, b) =>
+          a.minPrice === b.minPrice
+            ? a.id.localeCompare(b.id)
+            : a.minPrice === null
+              ? 1
+              : b.minPrice === null
+                ? -1
+                : direction * (a.minPrice - b.minPrice),
+        )
+        .map((p) => p.id);
+    for (const [sort, direction] of [
+      ['price-low', 1],
+      ['price-high', -1],
+    ] as const) {
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(matching.length / 7); page += 1) {
+        const body = await get<{ data: ProductCard[] }>(
+          `/api/categories/telefon/products?limit=7&page=${page}&sort=${sort}` +
+            `&brand=${encodeURIComponent(b1!)}&brand=${encodeURIComponent(b2!)}`,
+        );
+        ids.push(...body.data.map((p) => p._id));
+      }
+      expect(ids, sort).toEqual(byPrice(direction));
+    }
+  });
+
   it('filters by store and price range, and reports store facets and the price range', async () => {
     const brute = await bruteCategory('laptop');
     const storeSlug = [...brute[0]!.stores][0]!;
