@@ -229,14 +229,26 @@ export async function storeCounts(db: Database, filters: ListingFilters): Promis
 }
 
 export async function priceBounds(db: Database, filters: ListingFilters): Promise<{ min: number; max: number } | null> {
-  const [row] = await db
-    .select({
-      min: sql<number | null>`min(${productPrices.minPrice})`,
-      max: sql<number | null>`max(${productPrices.minPrice})`,
-    })
-    .from(products)
-    .innerJoin(productPrices, pricesOfProduct)
-    .where(listingConditions(filters, 'price'));
+  const bounds = {
+    min: sql<number | null>`min(${productPrices.minPrice})`,
+    max: sql<number | null>`max(${productPrices.minPrice})`,
+  };
+  // A category or subcategory with no other filter: its prices rows alone answer, from both ends
+  // of their (category, min_price) index, without reading a single product.
+  const scopeOnly =
+    !filters.productIds &&
+    !filters.featured &&
+    !filters.search &&
+    filters.brands.length === 0 &&
+    filters.stores.length === 0 &&
+    filters.specs.size === 0;
+  const [row] = scopeOnly
+    ? await db.select(bounds).from(productPrices).where(priceScope(filters))
+    : await db
+        .select(bounds)
+        .from(products)
+        .innerJoin(productPrices, pricesOfProduct)
+        .where(listingConditions(filters, 'price'));
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
 }
 
