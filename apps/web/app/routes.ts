@@ -7,6 +7,8 @@ export default [
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-home.tsx'),
     route('admin/users', 'routes/admin-users.tsx'),
+    route('admin/stores', 'routes/admin-stores.tsx'),
+    route('admin/stores/:id', 'routes/admin-store.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
     route('admin/audit-log', 'routes/admin-audit-log.tsx'),
   ]),

@@ -54,6 +54,8 @@ export interface ApiResult<T> {
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   /** A JSON-serialisable body; sent with `Content-Type: application/json`. */
   json?: unknown;
+  /** A file sent as it is (a store feed upload); set its `Content-Type` in `headers`. */
+  file?: Blob;
   /** The loader context: in production it carries the in-process `apiFetch`. */
   context?: AppLoadContext;
   /** false: send no stored token and never refresh (sign-in, refresh and logout calls). */
@@ -124,10 +126,10 @@ const refreshAccessToken = createTokenRefresher({
  * the stored token; a 401 is answered by one token refresh and one retry.
  */
 export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Promise<Response> {
-  const { json, context, auth = true, headers: initHeaders, ...rest } = init;
+  const { json, file, context, auth = true, headers: initHeaders, ...rest } = init;
   const relative = path.startsWith('/') ? path : `/${path}`;
   const url = `${API_BASE}${relative}`;
-  const body = json === undefined ? undefined : JSON.stringify(json);
+  const body = json === undefined ? file : JSON.stringify(json);
   const send = async (token: string | null) => {
     const headers = new Headers(initHeaders);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');

@@ -1,0 +1,15 @@
+import { pageTitle } from '~/lib/seo';
+import { AdminStoresPage } from '~/features/admin-stores/components/admin-stores-page';
+import type { Route } from './+types/admin-stores';
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle('Mağazalar') },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** Stores and feeds are moderators' work as much as admins' (ADR 016): the gate let both in. */
+export default function AdminStoresRoute() {
+  return <AdminStoresPage />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';
