@@ -25,6 +25,7 @@ import { policiesPlugin } from './plugins/policies';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
+import { registerPriceChangeConsumer } from './jobs/price-change-consumer';
 import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { registerLocalImportSocket } from './modules/feeds/cli/local-import-server';
 import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(mailPlugin);
   await app.register(policiesPlugin);
   registerAccountJobs(app);
+  registerPriceChangeConsumer(app);
   registerReadInvalidation(app);
   registerFreshnessSweep(app);
   registerFeedScheduler(app);

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { DbHandle } from '../db/client';
+import { triggerAlerts } from '../modules/alerts/alert-triggers';
+import { createTestDatabase } from '../test/db';
+import {
+  importPrices,
+  makeFeedStore,
+  makeUser,
+  pricedProducts,
+  replayAllEvents,
+  rows,
+  setAlert,
+  settleAllEvents,
+} from '../test/price-alerts';
+import { consumePriceChanges, drainPriceChanges } from './price-change-consumer';
+
+/**
+ * Real concurrency: several consumers on a PostgreSQL connection pool, each pass on its own
+ * connection, racing for the same events and the same alerts. Every alert must end with exactly
+ * one notification.
+ */
+describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing on PostgreSQL', () => {
+  let handle: DbHandle;
+  const db = () => handle.db;
+  let products: { id: string; lowest: number }[];
+  let users: string[];
+  let store: string;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    products = await pricedProducts(handle.db, 90);
+    expect(products.length).toBe(90);
+    users = [];
+    for (let i = 0; i < 4; i++) users.push(await makeUser(handle.db));
+    store = await makeFeedStore(handle.db);
+  }, 180_000);
+  afterAll(() => handle?.close());
+
+  /** Alerts of every user on these products, and a feed dropping each below its targets. */
+  async function armAndDrop(slice: { id: string; lowest: number }[]): Promise<string[]> {
+    await settleAllEvents(db());
+    const alerts: string[] = [];
+    for (const p of slice) {
+      for (const [i, u] of users.entries()) alerts.push(await setAlert(db(), u, p.id, p.lowest - 1_000 - i * 100));
+    }
+    await importPrices(
+      db(),
+      store,
+      slice.map((p) => ({ productId: p.id, price: p.lowest - 5_000 })),
+    );
+    return alerts;
+  }
+
+  async function notificationsPerAlert(alerts: string[]): Promise<Map<string, number>> {
+    const counts = await rows<{ alert_id: string; n: number }>(
+      db(),
+      sql`select data ->> 'alertId' as alert_id, count(*)::int as n from notifications
+           where data ->> 'alertId' = any (${`{${alerts.join(',')}}`}::text[]) group by 1`,
+    );
+    return new Map(counts.map((c) => [c.alert_id, Number(c.n)]));
+  }
+
+  it('four consumers draining the same events in small batches notify each alert once', async () => {
+    const alerts = await armAndDrop(products.slice(0, 30));
+    const results = await Promise.all(Array.from({ length: 4 }, () => drainPriceChanges(db(), { batch: 3 })));
+    expect(results.reduce((n, r) => n + r.done, 0)).toBe(30);
+    expect(results.reduce((n, r) => n + r.fired.length, 0)).toBe(alerts.length);
+    const counts = await notificationsPerAlert(alerts);
+    expect(counts.size).toBe(alerts.length);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+
+    // Every event replayed, by four consumers at once: nothing new.
+    await replayAllEvents(db());
+    const again = await Promise.all(Array.from({ length: 4 }, () => drainPriceChanges(db(), { batch: 3 })));
+    expect(again.reduce((n, r) => n + r.fired.length, 0)).toBe(0);
+    expect([...(await notificationsPerAlert(alerts)).values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('two evaluations of the same products in concurrent transactions fire each alert once', async () => {
+    const slice = products.slice(30, 60);
+    const alerts = await armAndDrop(slice);
+    const ids = slice.map((p) => p.id);
+    // Bypassing the outbox: only the alert locks and the notification keys stand between them.
+    const fired = await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        db().transaction(async (tx) => {
+          const f = await triggerAlerts(tx, i % 2 ? [...ids].reverse() : ids);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          return f.length;
+        }),
+      ),
+    );
+    expect(fired.reduce((a, b) => a + b, 0)).toBe(alerts.length);
+    const counts = await notificationsPerAlert(alerts);
+    expect(counts.size).toBe(alerts.length);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a worker that stalls past its lease is fenced out by the worker that claimed its events again', async () => {
+    const slice = products.slice(60, 90);
+    const alerts = await armAndDrop(slice);
+    let resume!: () => void;
+    const stalled = new Promise<void>((r) => (resume = r));
+    let claimedBySlow!: () => void;
+    const slowClaimed = new Promise<void>((r) => (claimedBySlow = r));
+    const slow = consumePriceChanges(db(), {
+      afterClaim: async () => {
+        claimedBySlow();
+        await stalled;
+      },
+    });
+    await slowClaimed;
+    // The lease has run out by the second worker's clock: it claims the same events and does the work.
+    const fast = await consumePriceChanges(db(), { now: new Date(Date.now() + 61_000) });
+    expect(fast).toMatchObject({ claimed: 30, done: 30 });
+    resume();
+    expect(await slow).toMatchObject({ claimed: 30, done: 0, fired: [] });
+    const counts = await notificationsPerAlert(alerts);
+    expect(counts.size).toBe(alerts.length);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const [events] = await rows<{ done: number }>(
+      db(),
+      sql`select count(*)::int as done from outbox where kind = 'price.changed' and status = 'done'
+           and payload ->> 'productId' = any (${`{${slice.map((p) => p.id).join(',')}}`}::text[])`,
+    );
+    expect(Number(events!.done)).toBe(30);
+  });
+});

@@ -1,0 +1,296 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../db/client';
+import { toggleAlert } from '../modules/alerts/alerts.service';
+import { writePriceChangedEvents } from '../modules/feeds/import/price-change-event';
+import { createTestDatabase } from '../test/db';
+import {
+  alertState,
+  importPrices,
+  makeFeedStore,
+  makeUser,
+  notificationsOf,
+  pricedProducts,
+  replayAllEvents,
+  rows,
+  setAlert,
+  settleAllEvents,
+} from '../test/price-alerts';
+import { consumePriceChanges, PRICE_EVENT_MAX_ATTEMPTS, priceEventRetryDelayMs } from './price-change-consumer';
+
+let handle: DbHandle;
+const db = () => handle.db;
+let products: { id: string; lowest: number }[];
+let next = 0;
+/** A product of the catalog no other test of this file touches. */
+const product = () => products[next++]!;
+let store: string;
+let user: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  products = await pricedProducts(handle.db, 30);
+  expect(products.length).toBe(30);
+  user = await makeUser(handle.db);
+}, 120_000);
+afterAll(() => handle.close());
+
+beforeEach(async () => {
+  store = await makeFeedStore(db());
+  await settleAllEvents(db());
+});
+
+const consume = (opts: Parameters<typeof consumePriceChanges>[1] = {}) => consumePriceChanges(db(), opts);
+
+describe('a price drop below the target', () => {
+  it('triggers the alert and writes one in-app notification, in the same transaction as the event', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 500 }]);
+
+    const r = await consume();
+    expect(r).toMatchObject({ claimed: 1, done: 1, retried: 0, failed: 0 });
+    expect(r.fired).toEqual([expect.objectContaining({ alertId, triggeredPrice: target - 500, notified: true })]);
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: true, triggered_price: target - 500 });
+    const notes = await notificationsOf(db(), alertId);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      user_id: user,
+      type: 'price_alert',
+      title: 'Fiyat alarmınız tetiklendi',
+      data: { productId: p.id, alertId, newPrice: target - 500, targetPrice: target, oldPrice: p.lowest },
+    });
+    const [event] = await rows<{ status: string }>(
+      db(),
+      sql`select status::text from outbox where kind = 'price.changed' and payload ->> 'productId' = ${p.id}`,
+    );
+    expect(event!.status).toBe('done');
+  });
+
+  it('notifies once when the same event is processed twice, and when the import is replayed', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    const drop = [{ productId: p.id, price: target }];
+    await importPrices(db(), store, drop);
+    await consume();
+    await replayAllEvents(db());
+    expect((await consume()).fired).toEqual([]);
+    // The same feed again changes nothing and writes no event; the same event written again is absorbed.
+    await importPrices(db(), store, drop);
+    expect((await consume()).claimed).toBe(0);
+    expect(await notificationsOf(db(), alertId)).toHaveLength(1);
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: true, triggered_price: target });
+  });
+
+  it('stays quiet while the price bounces around the target, until the user re-arms it', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    await consume();
+    await importPrices(db(), store, [{ productId: p.id, price: target + 100 }]);
+    await consume();
+    await importPrices(db(), store, [{ productId: p.id, price: target - 200 }]);
+    await consume();
+    expect(await notificationsOf(db(), alertId)).toHaveLength(1);
+
+    // Re-arming needs the price above the target: refused now, accepted once it is back up.
+    await expect(toggleAlert({ db: db() }, { id: user }, alertId)).resolves.toMatchObject({ isActive: false });
+    await expect(toggleAlert({ db: db() }, { id: user }, alertId)).rejects.toMatchObject({
+      code: 'ALERT_TARGET_NOT_BELOW',
+    });
+    await importPrices(db(), store, [{ productId: p.id, price: target + 300 }]);
+    await consume();
+    await expect(toggleAlert({ db: db() }, { id: user }, alertId)).resolves.toMatchObject({
+      isActive: true,
+      triggered: false,
+    });
+    await importPrices(db(), store, [{ productId: p.id, price: target - 300 }]);
+    await consume();
+    const notes = await notificationsOf(db(), alertId);
+    expect(notes.map((n) => n.data.newPrice)).toEqual(expect.arrayContaining([target - 100, target - 300]));
+    expect(notes).toHaveLength(2);
+  });
+
+  it('does not announce a drop that was gone again before its event was processed', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    await importPrices(db(), store, [{ productId: p.id, price: target + 100 }]);
+    expect((await consume()).claimed).toBe(2);
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(0);
+  });
+});
+
+describe('never falsely', () => {
+  it('ignores out-of-stock and stale offers and prices the feed guard refused', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    // Out of stock below the target.
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100, availability: 'out-of-stock' }]);
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    // In stock, but a price jump of more than 10× down: the guard keeps the last price.
+    await importPrices(db(), store, [{ productId: p.id, price: target + 5_000 }]);
+    await importPrices(db(), store, [{ productId: p.id, price: Math.floor((target + 5_000) / 20) }]);
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    // Below the target but stale: the store has not confirmed the offer within its window.
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    await db().execute(
+      sql`update store_offers set last_seen_at = now() - interval '30 days' where store_id = ${store}::uuid`,
+    );
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(0);
+  });
+
+  it("watches only its store's price when it has one", async () => {
+    const p = product();
+    const mine = await makeFeedStore(db());
+    await importPrices(db(), mine, [{ productId: p.id, price: p.lowest + 2_000 }]);
+    const target = p.lowest + 1_000;
+    const alertId = await setAlert(db(), user, p.id, target, { store: mine });
+    // Another store far below: not the watched price.
+    await importPrices(db(), store, [{ productId: p.id, price: p.lowest - 2_000 }]);
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    await importPrices(db(), mine, [{ productId: p.id, price: target }]);
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: true, triggered_price: target });
+  });
+
+  it("fires 'above' alerts when the price rises to the target", async () => {
+    const p = product();
+    const target = p.lowest + 1_000;
+    const alertId = await setAlert(db(), user, p.id, target, { triggerType: 'above' });
+    await importPrices(db(), store, [{ productId: p.id, price: p.lowest + 5_000 }]);
+    await consume();
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    // The seed's stores keep the lowest price: this store holds the only offers of its own alert.
+    const own = product();
+    const s2 = await makeFeedStore(db());
+    await importPrices(db(), s2, [{ productId: own.id, price: own.lowest + 100 }]);
+    const ownAlert = await setAlert(db(), user, own.id, own.lowest + 2_000, { triggerType: 'above', store: s2 });
+    await importPrices(db(), s2, [{ productId: own.id, price: own.lowest + 2_500 }]);
+    await consume();
+    expect(await alertState(db(), ownAlert)).toMatchObject({ triggered: true, triggered_price: own.lowest + 2_500 });
+    expect((await notificationsOf(db(), ownAlert))[0]!.message).toContain('hedefinize ulaştı');
+  });
+
+  it('keeps the alerts of a lapsed plan armed, and triggers without a notification when the topic is off', async () => {
+    const p = product();
+    const lapsed = await makeUser(db());
+    const quiet = await makeUser(db());
+    const target = p.lowest - 1_000;
+    const lapsedAlert = await setAlert(db(), lapsed, p.id, target);
+    const quietAlert = await setAlert(db(), quiet, p.id, target);
+    await db().execute(sql`update users set subscription_end = now() - interval '1 day' where id = ${lapsed}::uuid`);
+    await db().execute(
+      sql`insert into notification_settings (user_id, settings) values (${quiet}::uuid, '{"price_target": false}')`,
+    );
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    const r = await consume();
+    expect(r.fired).toEqual([expect.objectContaining({ alertId: quietAlert, notified: false })]);
+    expect(await alertState(db(), lapsedAlert)).toMatchObject({ triggered: false, is_active: true });
+    expect(await alertState(db(), quietAlert)).toMatchObject({ triggered: true });
+    expect(await notificationsOf(db(), quietAlert)).toHaveLength(0);
+  });
+});
+
+describe('failures', () => {
+  it('redoes the work of a worker that crashed between claim and commit, once, after its lease', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    const crash = () => {
+      throw new Error('worker killed before commit');
+    };
+    await expect(
+      consume({
+        beforeCommit: crash,
+        onError: () => {
+          /* the batch and its retry both fail */
+        },
+      }),
+    ).resolves.toMatchObject({ claimed: 1, done: 0, retried: 1 });
+    // Nothing of the crashed transaction is left; the event waits for its backoff.
+    expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(0);
+    expect((await consume()).claimed).toBe(0);
+    const later = new Date(Date.now() + priceEventRetryDelayMs(1) + 1_000);
+    expect(await consume({ now: later })).toMatchObject({ claimed: 1, done: 1 });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(1);
+  });
+
+  it('claims again an event whose worker died holding its lease, and fences the dead worker out', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    // A worker claims and never comes back (its process died): the claim is committed, the work is not.
+    await db().execute(
+      sql`update outbox set status = 'processing', attempts = attempts + 1, locked_until = now() + interval '1 minute'
+           where kind = 'price.changed' and status = 'pending'`,
+    );
+    expect((await consume()).claimed).toBe(0);
+    const afterLease = new Date(Date.now() + 61_000);
+    expect(await consume({ now: afterLease })).toMatchObject({ claimed: 1, done: 1 });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(1);
+    const [event] = await rows<{ status: string; attempts: number }>(
+      db(),
+      sql`select status::text, attempts from outbox where kind = 'price.changed' and payload ->> 'productId' = ${p.id}`,
+    );
+    expect(event).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('does not let a poison event hold up the others, retries it with backoff, then gives up', async () => {
+    const [good, poison] = [product(), product()];
+    const goodAlert = await setAlert(db(), user, good.id, good.lowest - 1_000);
+    const poisonAlert = await setAlert(db(), user, poison.id, poison.lowest - 1_000);
+    await importPrices(db(), store, [
+      { productId: good.id, price: good.lowest - 2_000 },
+      { productId: poison.id, price: poison.lowest - 2_000 },
+    ]);
+    // And an event no consumer can read.
+    await writePriceChangedEvents(db(), [
+      { productId: 'kayıp', importId: crypto.randomUUID(), lowestBefore: 1, lowestAfter: 1, offers: [] },
+    ]);
+    const failOnPoison = (ids: readonly string[]) => {
+      if (ids.includes(poison.id)) throw new Error('poison');
+    };
+    const errors: unknown[] = [];
+    const first = await consume({ beforeCommit: failOnPoison, onError: (e) => errors.push(e) });
+    expect(first).toMatchObject({ claimed: 3, done: 1, retried: 1, failed: 1 });
+    expect(await alertState(db(), goodAlert)).toMatchObject({ triggered: true });
+    expect(await alertState(db(), poisonAlert)).toMatchObject({ triggered: false });
+
+    const poisonEvent = async () =>
+      (
+        await rows<{ status: string; attempts: number; run_after: Date; last_error: string }>(
+          db(),
+          sql`select status::text, attempts, run_after, last_error from outbox
+               where kind = 'price.changed' and payload ->> 'productId' = ${poison.id}`,
+        )
+      )[0]!;
+    expect(await poisonEvent()).toMatchObject({ status: 'pending', attempts: 1, last_error: 'poison' });
+    let clock = Date.now();
+    for (let attempt = 2; attempt <= PRICE_EVENT_MAX_ATTEMPTS; attempt++) {
+      clock += priceEventRetryDelayMs(attempt - 1) + 1_000;
+      await consume({ now: new Date(clock), beforeCommit: failOnPoison, onError: () => undefined });
+    }
+    expect(await poisonEvent()).toMatchObject({ status: 'failed', attempts: PRICE_EVENT_MAX_ATTEMPTS });
+    const [unreadable] = await rows<{ status: string }>(
+      db(),
+      sql`select status::text from outbox where kind = 'price.changed' and payload ->> 'productId' = 'kayıp'`,
+    );
+    expect(unreadable!.status).toBe('failed');
+    expect(await notificationsOf(db(), goodAlert)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import { messages } from '@kiyasla/contracts/messages';
+import type { Transaction } from '../../db/client';
+import { sqlRows } from '../../lib/sql-rows';
+import { watchedPrice } from './alerts.repo';
+
+/**
+ * Evaluating price alerts after a price change (issue 13, "Triggering — exactly once, never falsely").
+ *
+ * An armed alert (active, not triggered) fires when its watched price — the lowest fresh in-stock
+ * price of its product, or of its store — is at or below its target ('below'), or at or above it
+ * ('above'). An alert can only be armed while that does not hold (the §5 rule, enforced on create,
+ * edit and switching on), so "holds now" on an armed alert is the crossing of the issue: from above
+ * the target to at or below it. Evaluation reads the prices as they are now, never as an event
+ * said they were: a price that dropped and came back before the event was processed notifies no
+ * one, because what the notification would say is no longer true.
+ *
+ * Exactly once:
+ * - the armed alerts of the products are locked (`for update`, in id order, so two evaluators never
+ *   deadlock) and only those still armed after the lock are fired: a second evaluator that waited
+ *   for the lock finds them triggered;
+ * - the alert's state and its notification are written in the caller's transaction, so both commit
+ *   or neither;
+ * - the notification's idempotency key is the alert id and the instant it was armed (one crossing
+ *   per arming), inserted with ON CONFLICT DO NOTHING: even a path that got past the lock could not
+ *   write a second one.
+ *
+ * Only the alerts of users who may have alerts fire (an active non-free plan, an active account
+ * not being deleted); the others stay armed for when the plan is renewed. The in-app notification
+ * is written unless the user switched the `price_target` topic off; the alert is triggered either way.
+ */
+
+export interface FiredAlert {
+  alertId: string;
+  userId: string;
+  productId: string;
+  storeId: string | null;
+  targetPrice: number;
+  triggeredPrice: number;
+  triggerType: 'below' | 'above';
+  /** Whether an in-app notification was written (false: the user's `price_target` topic is off, or a replay). */
+  notified: boolean;
+}
+
+interface FiredRow {
+  id: string;
+  user_id: string;
+  product_id: string;
+  store_id: string | null;
+  target_price: number;
+  triggered_price: number;
+  trigger_type: 'below' | 'above';
+  price_at_creation: number | null;
+  arming: string;
+  product_name: string;
+  product_slug: string;
+  topic_on: boolean;
+}
+
+const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+const formatTry = (kurus: number) => tryFormat.format(kurus / 100);
+
+/** `price-alert:<alertId>:<armed_at in microseconds>`: one notification per arming of an alert. */
+export function alertNotificationKey(alertId: string, arming: string): string {
+  return `price-alert:${alertId}:${arming}`;
+}
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** Fires the armed alerts of these products whose watched price has reached the target. */
+export async function triggerAlerts(tx: Transaction, productIds: readonly string[]): Promise<FiredAlert[]> {
+  if (productIds.length === 0) return [];
+  const locked = sqlRows<{ id: string }>(
+    await tx.execute(sql`
+      select id from price_alerts
+       where product_id = any (${uuidArray(productIds)}::uuid[]) and is_active and not triggered
+       order by id
+       for update`),
+  );
+  if (locked.length === 0) return [];
+
+  // A new statement, so a new snapshot: the prices as committed now, after the locks were granted.
+  const fired = sqlRows<FiredRow>(
+    await tx.execute(sql`
+      with watched as (
+        select a.id, ${watchedPrice('a')} as price
+          from price_alerts a
+         where a.id = any (${uuidArray(locked.map((l) => l.id))}::uuid[])
+      ), fired as (
+        update price_alerts a
+           set triggered = true, triggered_at = now(), triggered_price = w.price, updated_at = now()
+          from watched w, users u
+         where a.id = w.id and u.id = a.user_id
+           and a.is_active and not a.triggered
+           and w.price is not null
+           and ((a.trigger_type = 'below' and w.price <= a.target_price)
+             or (a.trigger_type = 'above' and w.price >= a.target_price))
+           and u.is_active and u.deleted_at is null
+           and u.subscription_plan <> 'free' and u.subscription_status = 'active'
+           and (u.subscription_end is null or u.subscription_end > now())
+        returning a.id, a.user_id, a.product_id, a.store_id, a.target_price, a.triggered_price,
+                  a.trigger_type, a.price_at_creation,
+                  (extract(epoch from a.armed_at) * 1000000)::bigint::text as arming
+      )
+      select f.*, p.name as product_name, p.slug as product_slug,
+             coalesce(ns.settings ->> 'price_target', 'true') <> 'false' as topic_on
+        from fired f
+        join products p on p.id = f.product_id
+        left join notification_settings ns on ns.user_id = f.user_id
+       order by f.id`),
+  );
+  if (fired.length === 0) return [];
+
+  const m = messages.alerts;
+  const toNotify = fired.filter((f) => f.topic_on);
+  const rows = toNotify.map((f) => {
+    const price = formatTry(Number(f.triggered_price));
+    const target = formatTry(Number(f.target_price));
+    return {
+      user_id: f.user_id,
+      title: m.triggeredTitle,
+      message:
+        f.trigger_type === 'below'
+          ? m.triggeredBelow(f.product_name, price, target)
+          : m.triggeredAbove(f.product_name, price, target),
+      data: {
+        productId: f.product_id,
+        alertId: f.id,
+        ...(f.store_id ? { storeId: f.store_id } : {}),
+        oldPrice: f.price_at_creation === null ? null : Number(f.price_at_creation),
+        newPrice: Number(f.triggered_price),
+        targetPrice: Number(f.target_price),
+        url: `/product/${f.product_slug}`,
+      },
+      dedupe_key: alertNotificationKey(f.id, f.arming),
+    };
+  });
+  const written = new Set<string>();
+  if (rows.length > 0) {
+    const inserted = sqlRows<{ dedupe_key: string }>(
+      await tx.execute(sql`
+        insert into notifications (user_id, type, title, message, data, dedupe_key)
+        select x.user_id, 'price_alert', x.title, x.message, x.data, x.dedupe_key
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as x(user_id uuid, title text, message text, data jsonb, dedupe_key text)
+        on conflict (dedupe_key) do nothing
+        returning dedupe_key`),
+    );
+    for (const r of inserted) written.add(r.dedupe_key);
+  }
+  return fired.map((f) => ({
+    alertId: f.id,
+    userId: f.user_id,
+    productId: f.product_id,
+    storeId: f.store_id,
+    targetPrice: Number(f.target_price),
+    triggeredPrice: Number(f.triggered_price),
+    triggerType: f.trigger_type,
+    notified: written.has(alertNotificationKey(f.id, f.arming)),
+  }));
+}
