@@ -34,6 +34,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
 import { alertRoutes } from './modules/alerts/alerts.routes';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { adminStoreRoutes } from './modules/admin/stores/admin-stores.routes';
 import { adminAuditRoutes } from './modules/admin/audit/audit.routes';
 import { adminUserRoutes } from './modules/admin/users/admin-users.routes';
@@ -150,6 +151,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(favoriteRoutes);
       await api.register(comparisonRoutes);
       await api.register(alertRoutes);
+      await api.register(notificationRoutes);
       await api.register(adminStoreRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminUserRoutes);

@@ -16,6 +16,7 @@ export const messages = {
     forbidden: 'Bu işlem için yetkiniz yok.',
     maintenance: 'Sitemiz bakımdadır. Lütfen daha sonra tekrar deneyin.',
     badJson: 'İstek gövdesi geçerli bir JSON değil.',
+    badHost: 'İsteğin Host başlığı geçerli bir alan adı değil.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü.',
     invalidCharacter: 'İstek geçersiz bir karakter içeriyor.',
   },
@@ -194,6 +195,15 @@ export const messages = {
       `${product} fiyatı ${price} oldu; hedefiniz ${target} idi.`,
     triggeredAbove: (product: string, price: string, target: string) =>
       `${product} fiyatı ${price} oldu; ${target} hedefinize ulaştı.`,
+  },
+  notifications: {
+    // Spec §8, verbatim.
+    loadError: 'Bildirimler yüklenirken bir hata oluştu',
+    // Server answers the specification leaves open.
+    notFound: 'Bildirim bulunamadı.',
+    markedRead: 'Bildirim okundu olarak işaretlendi.',
+    allMarkedRead: 'Tüm bildirimler okundu olarak işaretlendi.',
+    deleted: 'Bildirim silindi.',
   },
   gates: {
     loginRequired: 'Giriş Gerekli',

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { pruneReadNotifications } from '../modules/notifications/notifications.repo';
 import { purgeDeletedAccounts } from './purge-deleted-accounts';
+
+/** Read notifications are kept this long (issue 13). */
+export const READ_NOTIFICATION_RETENTION_DAYS = 90;
 
 const HOUR_MS = 3_600_000;
 
@@ -16,6 +20,10 @@ export function registerAccountJobs(app: FastifyInstance): void {
     running = purgeDeletedAccounts(app.dbHandle.db)
       .then((r) => {
         if (r.accounts || r.mails) app.log.info(r, 'purged deleted accounts past their retention');
+        return pruneReadNotifications(app.dbHandle.db, READ_NOTIFICATION_RETENTION_DAYS);
+      })
+      .then((pruned) => {
+        if (pruned) app.log.info({ pruned }, 'pruned read notifications past their retention');
       })
       .catch((err: unknown) => app.log.error({ err }, 'purge of deleted accounts failed'))
       .finally(() => {
