@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
@@ -300,6 +301,31 @@ describe('catalog: from the home page to a product and its price history', () =>
     expect(xml).toContain(`<loc>${baseURL}/category/telefon</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/category/telefon/premium</loc>`);
     expect((xml.match(/\/product\//g) ?? []).length).toBeGreaterThan(400);
+  });
+
+  it('builds absolute URLs from the configured origin, whatever Host a client sends, and refuses a malformed Host', async () => {
+    const withHost = (path: string, host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${baseURL}${path}`, { headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const robots = await withHost('/robots.txt', 'evil.example');
+    expect(robots.body).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    expect(robots.body).not.toContain('evil.example');
+    const page = await withHost('/category/telefon', 'evil.example');
+    expect(page.body).toContain(`<link rel="canonical" href="${baseURL}/category/telefon"`);
+    expect(page.body).not.toContain('evil.example');
+    for (const host of ['a b', 'evil"><x', ':99999', '[::1', 'user@host']) {
+      const refused = await withHost('/', host);
+      expect(refused.status, host).toBe(400);
+      expect(JSON.parse(refused.body)).toMatchObject({ success: false, code: 'BAD_HOST' });
+    }
   });
 
   it.each(['light', 'dark'] as const)(

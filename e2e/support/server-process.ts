@@ -55,6 +55,8 @@ export async function startServerProcess(name: string, timeoutMs: number): Promi
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The site's absolute URLs (canonical, sitemap, e-mail links) use it, never the Host header.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000',

@@ -13,6 +13,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
+import { rejectMalformedHost } from './plugins/host-header';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -118,6 +119,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     },
     crossOriginEmbedderPolicy: false,
   });
+  // After helmet: a refused Host still gets the security headers.
+  rejectMalformedHost(app);
   // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
   await registerSwagger(app);

@@ -26,6 +26,7 @@ export function webBuildExists(buildDir: string): boolean {
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as ServerBuild;
   const handle = createRequestHandler(build, opts.mode);
+  const origin = new URL(app.config.publicUrl).origin;
 
   await app.register(fastifyStatic, {
     root: path.join(opts.buildDir, 'client'),
@@ -61,15 +62,20 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     web.all('/*', async (request, reply) => {
-      const response = await handle(toWebRequest(request), { apiFetch });
+      const response = await handle(toWebRequest(request, origin), { apiFetch });
       return sendWebResponse(reply, response);
     });
   });
 }
 
-function toWebRequest(request: FastifyRequest): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+/**
+ * The page's request as React Router reads it. Its URL is the configured public origin
+ * (PUBLIC_URL) with the request's path: canonical links, og:url, JSON-LD, the sitemap and
+ * robots.txt build absolute URLs from it, and the Host a client sends must not choose them.
+ */
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  // Appended, not resolved: a path of `//host/…` must stay a path of this site.
+  const url = new URL(`${origin}${request.url.startsWith('/') ? request.url : '/'}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

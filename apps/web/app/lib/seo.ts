@@ -12,12 +12,11 @@ export function pageTitle(title: string): string {
 }
 
 /**
- * The public origin for canonical and og:url. PUBLIC_SITE_URL wins (behind a proxy the
- * request URL may carry an internal host); otherwise the request's own origin.
+ * The public origin for canonical links, og:url, JSON-LD, the sitemap and robots.txt. The server
+ * builds every page request's URL from the configured public origin (PUBLIC_URL, apps/api
+ * web/ssr.ts), never from the Host header a client sent, so the request's own origin is it.
  */
 export function siteOrigin(request: Request): string {
-  const configured = typeof process !== 'undefined' ? process.env.PUBLIC_SITE_URL : undefined;
-  if (configured) return configured.replace(/\/+$/, '');
   return new URL(request.url).origin;
 }
 

@@ -19,6 +19,11 @@ describe('safeRedirect', () => {
     [' /x'],
     ['evil.com'],
     [''],
+    // Dot segments that normalise into a protocol-relative path.
+    ['/.//evil.example'],
+    ['/./..//evil.example/x'],
+    ['/a/..//evil.example'],
+    ['/%2e//evil.example'],
   ])('rejects %j', (value) => {
     expect(safeRedirect(value)).toBe('/');
   });

@@ -27,6 +27,9 @@ export function safeRedirect(value: string | null | undefined, fallback = '/'): 
     return fallback;
   }
   if (url.origin !== ORIGIN) return fallback;
+  // Dot segments are resolved by the parse: `/.//evil.example` becomes the path `//evil.example`,
+  // which a browser reads as another host. Only the normalised path decides.
+  if (url.pathname.startsWith('//')) return fallback;
   // Coming back to the sign-in pages after signing in would be a loop.
   if (AUTH_PAGES.has(url.pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
