@@ -14,6 +14,7 @@ import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
 import { rejectMalformedHost } from './plugins/host-header';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -41,6 +42,7 @@ import { adminAuditRoutes } from './modules/admin/audit/audit.routes';
 import { adminUserRoutes } from './modules/admin/users/admin-users.routes';
 import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.routes';
 import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
+import { adminCategoryRoutes } from './modules/admin/categories/admin-categories.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -88,6 +90,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     bodyLimit: 8 * 1024 * 1024,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     forceCloseConnections: 'idle',
+    // Errors raised before our hooks run, in the error format with security headers.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('config', config);
   app.decorate('dbHandle', db);
@@ -160,6 +165,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminUserRoutes);
       await api.register(adminSettingsRoutes);
       await api.register(adminStatsRoutes);
+      await api.register(adminCategoryRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

@@ -13,6 +13,9 @@ export const AUDIT_ACTION_LABELS = {
   'store.delete': 'Mağaza silindi',
   'store.feed.upload': 'Ürün akışı yüklendi',
   'store.unmatched.match': 'Eşleşmeyen ürün eşleştirildi',
+  'category.create': 'Kategori oluşturuldu',
+  'category.update': 'Kategori güncellendi',
+  'category.delete': 'Kategori silindi',
   'user.update': 'Kullanıcı güncellendi',
   'user.delete': 'Kullanıcı silindi',
   'settings.update': 'Ayarlar güncellendi',
@@ -25,6 +28,7 @@ export const AUDIT_ENTITY_LABELS = {
   store: 'Mağaza',
   'feed-unmatched-item': 'Eşleşmeyen ürün',
   'feed-import': 'Akış içe aktarımı',
+  category: 'Kategori',
   user: 'Kullanıcı',
   settings: 'Sistem ayarları',
 } as const;

@@ -28,6 +28,17 @@ beforeAll(async () => {
 });
 
 let counter = 0;
+async function newCategory(): Promise<string> {
+  counter += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/categories',
+    headers: bearer(tokens.admin!),
+    payload: { name: `Matris Kategori ${counter}` },
+  });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
 async function newStore(): Promise<string> {
   counter += 1;
   const res = await t.app.inject({
@@ -127,6 +138,41 @@ const routes: MatrixRoute[] = [
         { sku: 'A-1', price: 100, currency: 'TRY', title: 'Bilinmeyen', brand: 'X', model: 'Y' },
       ]),
     }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/categories',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/categories' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/categories',
+    allowed: staff,
+    ok: 201,
+    request: async () => ({ url: '/api/admin/categories', payload: { name: `Matris Kategori ${++counter}` } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/categories/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/categories/${await newCategory()}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/categories/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/categories/${await newCategory()}`, payload: { order: 3 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/categories/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/categories/${await newCategory()}` }),
   },
   {
     method: 'GET',
