@@ -13,7 +13,12 @@ const SWEEP_INTERVAL_MS = 30_000;
 
 export const mailPlugin = fp(
   async (app) => {
-    const transport = createMailTransport({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, log: app.log });
+    const transport = createMailTransport({
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+      log: app.log,
+      logBodies: app.config.env === 'development',
+    });
     if (transport.kind === 'log' && app.config.env === 'production') {
       app.log.warn('SMTP_URL is not set: e-mails (password resets, alerts) are only written to the log');
     }

@@ -17,18 +17,23 @@ export interface MailTransport {
 
 /**
  * nodemailer over SMTP_URL when it is set. Without it, mail is "delivered" to the log so a
- * developer sees reset links; the outbox row stays as the record.
+ * developer sees reset links; the outbox row stays as the record. Only in development does the
+ * log carry the message's text: elsewhere it may hold a live password-reset link, and logs are
+ * read by more people, and kept longer, than a mailbox.
  */
 export function createMailTransport(opts: {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** Write the message's text to the log (development only). */
+  logBodies: boolean;
 }): MailTransport {
   if (!opts.smtpUrl) {
     return {
       kind: 'log',
       async send(message) {
-        opts.log.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail (no SMTP_URL)');
+        const text = opts.logBodies ? message.text : '(metin yalnızca geliştirme ortamında günlüğe yazılır)';
+        opts.log.info({ mail: { to: message.to, subject: message.subject, text } }, 'mail (no SMTP_URL)');
       },
       close() {},
     };
