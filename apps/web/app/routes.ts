@@ -7,6 +7,7 @@ export default [
   layout('routes/admin-layout.tsx', [
     route('admin', 'routes/admin-home.tsx'),
     route('admin/users', 'routes/admin-users.tsx'),
+    route('admin/categories', 'routes/admin-categories.tsx'),
     route('admin/stores', 'routes/admin-stores.tsx'),
     route('admin/stores/:id', 'routes/admin-store.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
@@ -32,6 +33,8 @@ export default [
     route('privacy-settings', 'routes/privacy-settings.tsx'),
     route('payment-methods', 'routes/payment-methods.tsx'),
     route('favorites', 'routes/favorites.tsx'),
+    route('price-alerts', 'routes/price-alerts.tsx'),
+    route('notifications', 'routes/notifications.tsx'),
     route('comparison', 'routes/comparison.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

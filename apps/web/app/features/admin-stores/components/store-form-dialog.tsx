@@ -11,7 +11,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
 import { toast } from '~/lib/toast';
 import { useSaveAdminStore } from '../api/save-admin-store';
-import { serverErrors, zodFieldErrors, type FieldErrors } from '../utils/form-errors';
+import { serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
 
 interface Draft {
   name: string;
