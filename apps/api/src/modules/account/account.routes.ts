@@ -200,7 +200,7 @@ export async function accountRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteAccount(db, currentUser(req), req.body ?? {});
+      await deleteAccount({ db, settings: app.settings }, currentUser(req), req.body ?? {});
       return ok(null, { message: messages.auth.accountDeleted });
     },
   );

@@ -10,7 +10,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import type { Database, Transaction } from '../../db/client';
 import type { PaymentRow } from '../../db/schema/payments';
 import { badRequest } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { checkCurrentPassword } from '../auth/auth.service';
 import { sessionCache } from '../auth/session-cache';
 import type { AuthUser } from '../auth/session-verifier';
 import { endAllSessions } from '../auth/sessions.service';
@@ -27,6 +27,7 @@ import {
   listSessions,
   softDeleteUser,
 } from './account.repo';
+import type { SettingsService } from '../settings/settings.service';
 import { getNotificationSettings, getPrivacySettings } from './profile.service';
 
 const DAY_MS = 86_400_000;
@@ -36,10 +37,16 @@ const DAY_MS = 86_400_000;
  * its e-mail again). Every session ends at once; the purge job erases the data after
  * ACCOUNT_PURGE_DAYS (jobs/purge-deleted-accounts.ts).
  */
-export async function deleteAccount(db: Database, caller: AuthUser, input: DeleteAccountRequest): Promise<void> {
+export async function deleteAccount(
+  deps: { db: Database; settings: SettingsService },
+  caller: AuthUser,
+  input: DeleteAccountRequest,
+): Promise<void> {
+  const { db } = deps;
   const user = caller.row;
+  // A wrong password counts toward the sign-in lock (checkCurrentPassword).
   const confirmed = user.passwordHash
-    ? Boolean(input.password) && (await verifyPassword(user.passwordHash, input.password ?? ''))
+    ? Boolean(input.password) && (await checkCurrentPassword(deps, user, input.password ?? ''))
     : input.confirmEmail?.trim().toLowerCase() === user.email;
   if (!confirmed) {
     const field = user.passwordHash ? 'password' : 'confirmEmail';

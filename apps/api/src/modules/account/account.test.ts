@@ -106,6 +106,23 @@ describe('DELETE /api/auth/account', () => {
     ).toBe(200);
   });
 
+  it('counts wrong passwords like failed sign-ins: the fifth locks the account (423)', async () => {
+    const account = await registerUser(t.app, { password: 'Dogru.Sifre1' });
+    for (let i = 0; i < 4; i += 1) {
+      expect(body(await del(account.token, { password: `Yanlis.Sifre${i}` }))).toMatchObject({
+        code: 'WRONG_PASSWORD',
+      });
+    }
+    const fifth = await del(account.token, { password: 'Yanlis.Sifre9' });
+    expect(fifth.statusCode).toBe(423);
+    expect(body(fifth)).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    const right = await del(account.token, { password: 'Dogru.Sifre1' });
+    expect(right.statusCode).toBe(423);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(account.token) })).statusCode,
+    ).toBe(200);
+  });
+
   it('signs out everywhere, hides the account at once and frees the e-mail', async () => {
     const account = await registerUser(t.app, { password: 'Silinecek.1' });
     const other = await loginAs(t.app, account.user.email, 'Silinecek.1');

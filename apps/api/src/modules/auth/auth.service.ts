@@ -1,6 +1,7 @@
 import { passwordMeetsPolicy, passwordPolicyFromSettings, passwordRuleMessage } from '@kiyasla/contracts/user';
 import { type AuthSession, type LoginRequest, type RegisterRequest } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
+import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/users';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
@@ -18,6 +19,7 @@ import {
 import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
 import { featureDisabled } from '../settings/feature-switches';
+import type { SettingsService } from '../settings/settings.service';
 import { isUniqueViolation } from './db-errors';
 import { refreshSession, startSession, type ClientInfo } from './sessions.service';
 import { hashToken } from './tokens';
@@ -61,6 +63,31 @@ export async function register(ctx: AuthContext, input: RegisterRequest, client:
     throw err;
   }
   return startSession(ctx, user, { remember: false, client });
+}
+
+/**
+ * The current password asked again before a sensitive change (a new password, closing the
+ * account), counted like a sign-in: a locked account is refused (423) before the password is
+ * checked, and a wrong one is a failed attempt toward the lock — so a stolen session cannot try
+ * passwords freely. Returns whether it was right; an empty one is the caller's validation matter.
+ */
+export async function checkCurrentPassword(
+  deps: { db: Database; settings: SettingsService },
+  user: UserRow,
+  password: string,
+): Promise<boolean> {
+  const now = Date.now();
+  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(minutesLeft(user.lockedUntil.getTime(), now));
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return true;
+  const security = await deps.settings.group('security');
+  const { locked: lockedNow } = await recordFailedLogin(
+    deps.db,
+    user.id,
+    security.maxLoginAttempts,
+    new Date(now + security.lockoutDuration * MINUTE_MS),
+  );
+  if (lockedNow) throw locked(security.lockoutDuration);
+  return false;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from './auth.repo';
 import { sessionCache } from './session-cache';
 import type { AuthContext } from './auth.context';
-import { assertPasswordPolicy } from './auth.service';
+import { assertPasswordPolicy, checkCurrentPassword } from './auth.service';
 import type { AuthUser } from './session-verifier';
 import { hashToken, randomToken } from './tokens';
 
@@ -30,7 +30,7 @@ const RESET_REQUESTS_PER_HOUR = 3;
 export async function changePassword(ctx: AuthContext, caller: AuthUser, input: ChangePasswordRequest): Promise<void> {
   const user = caller.row;
   if (user.passwordHash) {
-    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    if (!input.currentPassword || !(await checkCurrentPassword(ctx, user, input.currentPassword))) {
       throw badRequest('WRONG_PASSWORD', messages.auth.wrongPassword, [
         { path: 'body.currentPassword', message: messages.auth.wrongPassword },
       ]);

@@ -227,6 +227,21 @@ describe('PUT /api/auth/password', () => {
     expect((await login(account.user.email, 'Mevcut.Sifre1')).statusCode).toBe(200);
   });
 
+  it('counts wrong current passwords like failed sign-ins: the fifth locks the account (423)', async () => {
+    const account = await registerUser(t.app, { password: 'Mevcut.Sifre1' });
+    for (let i = 0; i < 4; i += 1) {
+      const wrong = await change(account.token, { currentPassword: `Yanlis.Sifre${i}`, newPassword: 'Yeni.Sifre123' });
+      expect(body(wrong)).toMatchObject({ code: 'WRONG_PASSWORD' });
+    }
+    const fifth = await change(account.token, { currentPassword: 'Yanlis.Sifre9', newPassword: 'Yeni.Sifre123' });
+    expect(fifth.statusCode).toBe(423);
+    expect(body(fifth)).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+    // Locked: the right current password is refused too, and so is signing in.
+    const right = await change(account.token, { currentPassword: 'Mevcut.Sifre1', newPassword: 'Yeni.Sifre123' });
+    expect(right.statusCode).toBe(423);
+    expect((await login(account.user.email, 'Mevcut.Sifre1')).statusCode).toBe(423);
+  });
+
   it('applies the password policy and refuses the same password', async () => {
     const account = await registerUser(t.app, { password: 'Mevcut.Sifre1' });
     const weak = await change(account.token, { currentPassword: 'Mevcut.Sifre1', newPassword: 'kisa' });
