@@ -3,7 +3,7 @@ import { type ChangePasswordRequest } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { AppError, badRequest } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import {
   consumeResetToken,
   countRecentResetTokens,
