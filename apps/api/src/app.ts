@@ -43,6 +43,7 @@ import { adminUserRoutes } from './modules/admin/users/admin-users.routes';
 import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.routes';
 import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
 import { adminCategoryRoutes } from './modules/admin/categories/admin-categories.routes';
+import { adminProductRoutes } from './modules/admin/products/admin-products.routes';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -166,6 +167,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminSettingsRoutes);
       await api.register(adminStatsRoutes);
       await api.register(adminCategoryRoutes);
+      await api.register(adminProductRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

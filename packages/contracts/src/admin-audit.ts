@@ -16,6 +16,9 @@ export const AUDIT_ACTION_LABELS = {
   'category.create': 'Kategori oluşturuldu',
   'category.update': 'Kategori güncellendi',
   'category.delete': 'Kategori silindi',
+  'product.create': 'Ürün oluşturuldu',
+  'product.update': 'Ürün güncellendi',
+  'product.delete': 'Ürün silindi',
   'user.update': 'Kullanıcı güncellendi',
   'user.delete': 'Kullanıcı silindi',
   'settings.update': 'Ayarlar güncellendi',
@@ -29,6 +32,7 @@ export const AUDIT_ENTITY_LABELS = {
   'feed-unmatched-item': 'Eşleşmeyen ürün',
   'feed-import': 'Akış içe aktarımı',
   category: 'Kategori',
+  product: 'Ürün',
   user: 'Kullanıcı',
   settings: 'Sistem ayarları',
 } as const;

@@ -18,6 +18,7 @@ type Role = 'anonymous' | 'user' | 'premium' | 'moderator' | 'admin';
 const ROLES: Role[] = ['anonymous', 'user', 'premium', 'moderator', 'admin'];
 const tokens: Partial<Record<Role, string>> = {};
 let productId: string;
+let categoryId: string;
 
 beforeAll(async () => {
   for (const role of ['user', 'premium', 'moderator', 'admin'] as const) {
@@ -25,6 +26,7 @@ beforeAll(async () => {
     tokens[role] = (await loginAs(t.app, account.email, account.password)).token;
   }
   productId = (await t.db.db.select({ id: products.id }).from(products).limit(1))[0]!.id;
+  categoryId = (await t.db.db.select({ id: products.categoryId }).from(products).limit(1))[0]!.id;
 });
 
 let counter = 0;
@@ -35,6 +37,23 @@ async function newCategory(): Promise<string> {
     url: '/api/admin/categories',
     headers: bearer(tokens.admin!),
     payload: { name: `Matris Kategori ${counter}` },
+  });
+  return (res.json() as { data: { _id: string } }).data._id;
+}
+
+const productForm = () => ({
+  name: `Matris Ürün ${++counter}`,
+  brand: 'Matris',
+  category: categoryId,
+  images: [{ url: 'https://cdn.example/m.jpg' }],
+});
+
+async function newProduct(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: bearer(tokens.admin!),
+    payload: productForm(),
   });
   return (res.json() as { data: { _id: string } }).data._id;
 }
@@ -173,6 +192,41 @@ const routes: MatrixRoute[] = [
     allowed: staff,
     ok: 200,
     request: async () => ({ url: `/api/admin/categories/${await newCategory()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/products',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/products' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products',
+    allowed: staff,
+    ok: 201,
+    request: async () => ({ url: '/api/admin/products', payload: productForm() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/products/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/products/${await newProduct()}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/products/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/products/${await newProduct()}`, payload: productForm() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/products/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/products/${await newProduct()}` }),
   },
   {
     method: 'GET',
