@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { repoRoot } from './lib/paths';
+import { normalizeEmail } from '@kiyasla/contracts/user';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -138,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,

@@ -29,11 +29,24 @@ export const NAME_PATTERN = /^[\p{L}\s]+$/u;
 /** What the name inputs drop while the user types (§5 "other characters are rejected while typing"). */
 export const NAME_DISALLOWED_CHARS = /[^\p{L}\s]/gu;
 
-/** E-mail as the server stores it: trimmed and lower-cased. */
+/**
+ * An e-mail address the one way it is stored and compared: trimmed, composed (NFC) and
+ * lower-cased without locale — with the Turkish capital dotted İ read as i. A plain
+ * `toLowerCase()` turns "İLKAY@…" into "i̇lkay@…" (i + U+0307 combining dot), an address nobody
+ * types again; `toLocaleLowerCase('tr')` would turn an ASCII "I" into a dotless "ı".
+ */
+export function normalizeEmail(value: string): string {
+  return value
+    .trim()
+    .normalize('NFC')
+    .replace(/\u0130/g, 'I')
+    .toLowerCase();
+}
+
+/** E-mail as the server stores it (normalizeEmail). */
 export const emailSchema = z
   .string({ error: m.emailInvalid })
-  .trim()
-  .toLowerCase()
+  .overwrite(normalizeEmail)
   .max(254, m.emailInvalid)
   .regex(EMAIL_PATTERN, m.emailInvalid);
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../client';
 import { users } from '../schema/index';
 import { hashPassword } from './password';
+import { normalizeEmail } from '@kiyasla/contracts/user';
 
 export type AdminBootstrapResult = 'created' | 'promoted' | 'unchanged' | 'skipped';
 
@@ -18,7 +19,7 @@ export async function ensureAdminAccount(
   password: string | undefined,
   log: (msg: string) => void,
 ): Promise<AdminBootstrapResult> {
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeEmail(email);
   const [existing] = await tx
     .select({
       id: users.id,

@@ -29,6 +29,7 @@ import {
 } from './account.repo';
 import type { SettingsService } from '../settings/settings.service';
 import { getNotificationSettings, getPrivacySettings } from './profile.service';
+import { normalizeEmail } from '@kiyasla/contracts/user';
 
 const DAY_MS = 86_400_000;
 
@@ -47,7 +48,7 @@ export async function deleteAccount(
   // A wrong password counts toward the sign-in lock (checkCurrentPassword).
   const confirmed = user.passwordHash
     ? Boolean(input.password) && (await checkCurrentPassword(deps, user, input.password ?? ''))
-    : input.confirmEmail?.trim().toLowerCase() === user.email;
+    : normalizeEmail(input.confirmEmail ?? '') === user.email;
   if (!confirmed) {
     const field = user.passwordHash ? 'password' : 'confirmEmail';
     const message =

@@ -6,7 +6,7 @@ import {
 } from '@kiyasla/contracts/notification-settings';
 import { DEFAULT_PRIVACY_SETTINGS, type PrivacySettings, type PrivacySettingsUpdate } from '@kiyasla/contracts/privacy';
 import { type UpdateDetailsRequest } from '@kiyasla/contracts/account';
-import { type User } from '@kiyasla/contracts/user';
+import { normalizeEmail, type User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import type { ProfileChanges } from './profile.repo';
@@ -37,7 +37,7 @@ export const AVATAR_PATH_PREFIX = '/api/auth/avatars/';
  */
 export async function updateDetails(db: Database, caller: AuthUser, input: UpdateDetailsRequest): Promise<User> {
   const current = caller.row;
-  if (input.email !== undefined && input.email.trim().toLowerCase() !== current.email) {
+  if (input.email !== undefined && normalizeEmail(input.email) !== current.email) {
     throw badRequest('EMAIL_IMMUTABLE', messages.auth.emailImmutable, [
       { path: 'body.email', message: messages.auth.emailImmutable },
     ]);

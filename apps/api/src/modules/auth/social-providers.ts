@@ -3,6 +3,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { messages } from '@kiyasla/contracts/messages';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../lib/errors';
+import { normalizeEmail } from '@kiyasla/contracts/user';
 
 /** What a provider vouches for, read from the verified token or the provider's API — never from the client. */
 export interface SocialProfile {
@@ -55,10 +56,11 @@ export function createGoogleVerifier(config: AppConfig): SocialVerifier | null {
     const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
     if (!str(payload.sub)) throw new AppError(401, 'SOCIAL_TOKEN_INVALID', messages.auth.googleFailed);
     const name = splitName(str(payload.given_name), str(payload.family_name), str(payload.name));
+    const email = str(payload.email);
     return {
       provider: 'google',
       providerId: String(payload.sub),
-      email: str(payload.email)?.toLowerCase() ?? null,
+      email: email ? normalizeEmail(email) : null,
       // Google sends a boolean; very old tokens used the string "true".
       emailVerified: payload.email_verified === true || payload.email_verified === 'true',
       ...name,
@@ -137,7 +139,7 @@ export function createFacebookVerifier(config: AppConfig): SocialVerifier | null
     return {
       provider: 'facebook',
       providerId: String(user.id),
-      email: typeof user.email === 'string' && user.email.includes('@') ? user.email.trim().toLowerCase() : null,
+      email: typeof user.email === 'string' && user.email.includes('@') ? normalizeEmail(user.email) : null,
       // The Graph API only returns confirmed e-mail addresses.
       emailVerified: typeof user.email === 'string',
       ...name,
