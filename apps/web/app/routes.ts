@@ -8,6 +8,7 @@ export default [
     route('admin', 'routes/admin-home.tsx'),
     route('admin/users', 'routes/admin-users.tsx'),
     route('admin/categories', 'routes/admin-categories.tsx'),
+    route('admin/products', 'routes/admin-products.tsx'),
     route('admin/stores', 'routes/admin-stores.tsx'),
     route('admin/stores/:id', 'routes/admin-store.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),

@@ -8,13 +8,14 @@ export interface AdminSection {
 }
 
 /**
- * The sections built so far. Products, subscriptions and analytics join the sidebar when their
- * pages exist (issue 15).
+ * The sections built so far. Subscriptions and analytics join the sidebar when their pages exist
+ * (issue 15).
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Genel Bakış', roles: ['admin', 'moderator'] },
   { to: '/admin/users', label: 'Kullanıcılar', roles: ['admin'] },
   { to: '/admin/categories', label: 'Kategoriler', roles: ['admin', 'moderator'] },
+  { to: '/admin/products', label: 'Ürünler', roles: ['admin', 'moderator'] },
   { to: '/admin/stores', label: 'Mağazalar ve Akışlar', roles: ['admin', 'moderator'] },
   { to: '/admin/settings', label: 'Sistem Ayarları', roles: ['admin'] },
   { to: '/admin/audit-log', label: 'Denetim Kaydı', roles: ['admin'] },

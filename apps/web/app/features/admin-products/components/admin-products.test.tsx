@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AdminCategory } from '@kiyasla/contracts/admin-categories';
+import { adminProductMessages as m, type AdminProduct } from '@kiyasla/contracts/admin-products';
+import { jsonResponse, mockFetch } from '~/test/api-mock';
+import { isolateEachTest } from '~/test/isolation';
+import { renderWithProviders } from '~/test/render-with-providers';
+import { truncate } from '../utils/truncate';
+import { AdminProductsPage } from './admin-products-page';
+
+const CATEGORY = '00000000-0000-4000-8000-0000000000c1';
+const SUB = '00000000-0000-4000-8000-0000000000c2';
+const categories: Partial<AdminCategory>[] = [
+  { _id: CATEGORY, name: 'Elektronik', parent: null },
+  { _id: SUB, name: 'Kulaklık', parent: { _id: CATEGORY, name: 'Elektronik' } },
+];
+const longText = 'Aktif gürültü engelleme, 30 saat pil ömrü ve çoklu cihaz bağlantısı sunan kulaklık';
+const product: AdminProduct = {
+  _id: '00000000-0000-4000-8000-0000000000a1',
+  name: 'Sony WH-1000XM5',
+  slug: 'sony-wh-1000xm5',
+  brand: 'Sony',
+  model: 'WH-1000XM5',
+  gtin: null,
+  description: longText,
+  shortDescription: null,
+  category: { _id: CATEGORY, name: 'Elektronik' },
+  subcategory: { _id: SUB, name: 'Kulaklık' },
+  images: [{ url: 'https://cdn.example/s.jpg', alt: 'Sony', isPrimary: true }],
+  specifications: {},
+  features: [],
+  tags: [],
+  availability: 'pre-order',
+  isActive: true,
+  isFeatured: true,
+  seo: { title: null, description: null, keywords: [] },
+  averageRating: 4.5,
+  ratingsCount: 10,
+  lowestPrice: 9999.9,
+  offerCount: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const fetchMock = mockFetch();
+isolateEachTest();
+
+function serve(list: AdminProduct[] = [product]) {
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = String(url);
+    if (path.startsWith('/api/admin/categories')) return jsonResponse(200, { success: true, data: categories });
+    if (init?.method === 'POST') return jsonResponse(201, { success: true, data: product });
+    return jsonResponse(200, {
+      success: true,
+      data: list,
+      pagination: { page: 1, pages: 1, total: list.length, limit: 10 },
+    });
+  });
+}
+
+describe('truncate', () => {
+  it('cuts at 50 characters', () => {
+    expect(Array.from(truncate(longText)).length).toBeLessThanOrEqual(51);
+    expect(truncate('kısa')).toBe('kısa');
+  });
+});
+
+describe('AdminProductsPage', () => {
+  it('shows the table with the cut description, the price from offers and the spec labels; filters apply on submit', async () => {
+    serve();
+    renderWithProviders(<AdminProductsPage />, { auth: false });
+    expect(await screen.findByText('Sony WH-1000XM5')).toBeTruthy();
+    expect(screen.getByText(truncate(longText))).toBeTruthy();
+    expect(screen.getByText('Ön Sipariş')).toBeTruthy();
+    expect(screen.getByText('Öne çıkan')).toBeTruthy();
+    expect(screen.getByText(/9\.999,90/)).toBeTruthy();
+
+    await screen.findByRole('option', { name: 'Elektronik › Kulaklık' });
+    fireEvent.change(screen.getByLabelText('Ara'), { target: { value: 'kulaklik' } });
+    fireEvent.change(screen.getByLabelText('Kategori'), { target: { value: SUB } });
+    fireEvent.change(screen.getByLabelText('Durum'), { target: { value: 'false' } });
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/admin/products')).length).toBe(1);
+    serve([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtrele' }));
+    expect(await screen.findByText(m.notFound)).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
+      `/api/admin/products?page=1&limit=10&search=kulaklik&category=${SUB}&isActive=false`,
+    );
+  });
+
+  it('opens the create modal from ?new=1, keeps one image row, and sends the form', async () => {
+    serve();
+    renderWithProviders(<AdminProductsPage />, { auth: false, path: '/admin/products?new=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni Ürün' });
+    fireEvent.change(within(dialog).getByLabelText('Ürün adı *'), { target: { value: 'Şık Çanta Büyük' } });
+    expect((within(dialog).getByLabelText('Slug') as HTMLInputElement).value).toBe('sik-canta-buyuk');
+    expect((within(dialog).getByLabelText('SEO başlığı') as HTMLInputElement).value).toBe('Şık Çanta Büyük');
+    expect(within(dialog).queryByRole('button', { name: 'Görsel 1 kaldır' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Görsel ekle' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Görsel 2 kaldır' }));
+    expect(within(dialog).queryByRole('button', { name: 'Görsel 1 kaldır' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect(await within(dialog).findByText(m.brandRequired)).toBeTruthy();
+    expect(within(dialog).getByText(m.imageUrlInvalid)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Marka *'), { target: { value: 'Deri' } });
+    await within(dialog).findByRole('option', { name: 'Elektronik › Kulaklık' });
+    fireEvent.change(within(dialog).getByLabelText('Kategori *'), { target: { value: SUB } });
+    fireEvent.change(within(dialog).getByLabelText('Görsel adresi 1'), {
+      target: { value: 'https://cdn.example/c.jpg' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Stok durumu'), { target: { value: 'discontinued' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]?.body))).toMatchObject({
+      name: 'Şık Çanta Büyük',
+      slug: 'sik-canta-buyuk',
+      brand: 'Deri',
+      category: SUB,
+      images: [{ url: 'https://cdn.example/c.jpg', isPrimary: true }],
+      availability: 'discontinued',
+      isActive: true,
+      isFeatured: false,
+      seo: { title: 'Şık Çanta Büyük' },
+    });
+  });
+});
