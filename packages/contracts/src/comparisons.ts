@@ -3,6 +3,7 @@ import { categoryRefSchema } from './catalog';
 import { AVAILABILITY_VALUES, COMPARISON_MIN, MAX_PAGE_SIZE } from './constants';
 import { paginationSchema } from './envelope';
 import { messages } from './messages';
+import { stripInvisibleControls } from './text';
 
 /**
  * Comparison contracts (/api/comparisons): the side-by-side comparison of 2..maxComparisonItems
@@ -50,7 +51,7 @@ export function parseTags(input: string | readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of parts) {
-    const tag = raw.trim().replace(/\s+/g, ' ');
+    const tag = stripInvisibleControls(raw).trim().replace(/\s+/g, ' ');
     const key = tag.toLocaleLowerCase('tr-TR');
     if (!tag || seen.has(key)) continue;
     seen.add(key);
@@ -79,8 +80,10 @@ export const productIdsSchema = z
 export const compareRequestSchema = z.object({ productIds: productIdsSchema });
 export type CompareRequest = z.input<typeof compareRequestSchema>;
 
+// Names, descriptions and tags of public comparisons are read by others: no invisible controls.
 const nameSchema = z
   .string({ error: m.nameRequired })
+  .overwrite(stripInvisibleControls)
   .trim()
   .min(1, m.nameRequired)
   .max(COMPARISON_NAME_MAX, m.nameTooLong(COMPARISON_NAME_MAX));
@@ -88,6 +91,7 @@ const nameSchema = z
 /** Blank descriptions are stored as null. */
 const descriptionSchema = z
   .string()
+  .overwrite(stripInvisibleControls)
   .trim()
   .max(COMPARISON_DESCRIPTION_MAX, m.descriptionTooLong(COMPARISON_DESCRIPTION_MAX))
   .nullable()

@@ -39,3 +39,15 @@ export function slugify(input: string): string {
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/**
+ * Bidirectional controls (U+202A–U+202E, U+2066–U+2069, the LRM/RLM/ALM marks) and zero-width
+ * characters (U+200B–U+200D, U+2060, U+FEFF): invisible in a text, they can reverse what
+ * another reader sees ("gpj.exe" shown as "exe.jpg") or make two equal-looking names differ.
+ */
+const INVISIBLE_CONTROLS = /[\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF\u061C]/g;
+
+/** User text shown to other people (public comparison names, descriptions, tags) without them. */
+export function stripInvisibleControls(input: string): string {
+  return input.replace(INVISIBLE_CONTROLS, '');
+}
