@@ -27,8 +27,15 @@ export const ENTITY_ALLOW_LIST = {
   favorites: {
     session: "favorites are the signed-in user's; a visitor's click on a heart is asked to sign in",
   },
+  'price-alerts': {
+    session: "alerts are the signed-in user's, and only a non-free plan checks a product's alert",
+  },
+  notifications: {
+    session: "notifications and the header counts are the signed-in user's",
+  },
   product: {
     favorites: 'a product card carries the favorite heart',
+    'price-alerts': 'a product card carries the price-alert button (non-free plans)',
     'comparison-list': 'a product card carries the compare toggle',
   },
   listing: {

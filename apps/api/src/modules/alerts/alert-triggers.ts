@@ -53,7 +53,6 @@ interface FiredRow {
   price_at_creation: number | null;
   arming: string;
   product_name: string;
-  product_slug: string;
   topic_on: boolean;
 }
 
@@ -102,7 +101,7 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
                   a.trigger_type, a.price_at_creation,
                   (extract(epoch from a.armed_at) * 1000000)::bigint::text as arming
       )
-      select f.*, p.name as product_name, p.slug as product_slug,
+      select f.*, p.name as product_name,
              coalesce(ns.settings ->> 'price_target', 'true') <> 'false' as topic_on
         from fired f
         join products p on p.id = f.product_id
@@ -130,7 +129,7 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
         oldPrice: f.price_at_creation === null ? null : Number(f.price_at_creation),
         newPrice: Number(f.triggered_price),
         targetPrice: Number(f.target_price),
-        url: `/product/${f.product_slug}`,
+        url: `/product/${f.product_id}`,
       },
       dedupe_key: alertNotificationKey(f.id, f.arming),
     };

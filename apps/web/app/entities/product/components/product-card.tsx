@@ -9,6 +9,7 @@ import { CompareButton } from '~/entities/comparison-list/components/compare-but
 import { PriceChangeBadge } from './price-change-badge';
 import { productHref } from '../utils/product-href';
 import { FavoriteButton } from '~/entities/favorites/components/favorite-button';
+import { AlertButton } from '~/entities/price-alerts/components/alert-button';
 
 type SpecKey = 'screenSize' | 'ram' | 'storage' | 'camera';
 
@@ -188,7 +189,10 @@ function GridCard({ product, headingLevel = 3, priority = false, className }: Ca
       <div className="relative">
         <CardImage product={product} href={href} priority={priority} className="m-2 mb-0 rounded-xl p-3" />
         <DiscountBadge discount={discount} className="top-4 left-4" />
-        <FavoriteButton productId={product._id} productName={product.name} className="absolute top-4 right-4" />
+        <div className="absolute top-4 right-4 flex flex-col gap-2">
+          <FavoriteButton productId={product._id} productName={product.name} />
+          <AlertButton productId={product._id} productName={product.name} currentPrice={product.currentPrice} />
+        </div>
       </div>
 
       <div className="flex flex-1 flex-col gap-3 p-4 pt-3">
@@ -239,7 +243,10 @@ function ListCard({ product, headingLevel = 3, priority = false, className }: Ca
               </Link>
             </Heading>
           </div>
-          <FavoriteButton productId={product._id} productName={product.name} className="shrink-0" />
+          <div className="flex shrink-0 gap-2">
+            <FavoriteButton productId={product._id} productName={product.name} />
+            <AlertButton productId={product._id} productName={product.name} currentPrice={product.currentPrice} />
+          </div>
         </div>
         <KeySpecs product={product} />
         <Rating product={product} />

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { Breadcrumb, type BreadcrumbItem } from '~/components/ui/breadcrumb';
 import { Skeleton } from '~/components/ui/skeleton';
+import { useAuth } from '~/entities/session/auth-context';
 import { categoryHref } from '~/entities/category/utils/categories';
 import { lazyComponent, lazyHydrated } from '~/lib/lazy-component';
 import { ProductGallery } from './product-gallery';
@@ -20,6 +21,10 @@ const ReviewsPanel = lazyComponent(() => import('./reviews-panel').then((m) => m
 const StoreOffers = lazyHydrated(() => import('./store-offers').then((m) => m.StoreOffers), {
   areEqual: (before, after) => before.offers === after.offers && before.now.getTime() === after.now.getTime(),
 });
+
+// The alert panel is for non-free plans only, so it renders in the browser once the session is
+// known, and its code (the form) is fetched then.
+const ProductAlertPanel = lazyComponent(() => import('./product-alert-panel').then((m) => m.ProductAlertPanel));
 
 function preloadTabPanels() {
   void PriceHistoryPanel.preload().catch(() => undefined);
@@ -53,6 +58,7 @@ export function productBreadcrumb(product: ProductDetail): BreadcrumbItem[] {
 
 /** The product page: gallery and summary, every store's price, then the tabs. */
 export function ProductDetailPage({ product, now }: { product: ProductDetail; now: Date }) {
+  const { status, user } = useAuth();
   const [tab, setTab] = useState<TabKey>('ozellikler');
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set<TabKey>(['ozellikler']));
   const select = (key: TabKey) => {
@@ -96,6 +102,14 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
         <ProductGallery product={product} />
         <ProductSummary product={product} onShowReviews={showReviews} />
       </div>
+
+      {status === 'authenticated' && user?.isPremium && (
+        <div className="mt-8">
+          <Suspense fallback={null}>
+            <ProductAlertPanel productId={product._id} productName={product.name} currentPrice={product.currentPrice} />
+          </Suspense>
+        </div>
+      )}
 
       <div className="mt-12">
         <StoreOffers offers={product.prices} now={now} />

@@ -9,6 +9,7 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { discountPercent, formatPrice } from '~/lib/format';
 import { AVAILABILITY_BADGE, availabilityLabel } from '../utils/availability';
+import { ProductAlertToggle } from './product-alert-toggle';
 import { ShareButton } from './share-button';
 
 /** Name, brand, model, rating, the lowest price with its change and discount, and the actions. */
@@ -95,6 +96,7 @@ export function ProductSummary({ product, onShowReviews }: { product: ProductDet
           <CompareButton product={product} className="h-10 flex-1 sm:flex-none" />
           <ShareButton title={product.name} />
           <FavoriteButton productId={product._id} productName={product.name} className="h-10 w-10 shadow-none" />
+          <ProductAlertToggle productId={product._id} productName={product.name} />
           <Link to="/price-alerts" className={buttonClasses('secondary', 'md', 'w-full sm:ml-auto sm:w-auto')}>
             <AlarmClock aria-hidden="true" className="h-4 w-4" />
             Fiyat Alarmı Kur

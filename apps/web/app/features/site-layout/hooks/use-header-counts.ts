@@ -7,10 +7,12 @@
  *   the `comparisonChanged` event.
  * - favorites: 0 while signed out; else the favorites list's total, recounted on every
  *   `favoritesChanged` broadcast of this tab or another (entities/favorites/utils/favorites-sync, spec §4).
- * - notifications (unread) and price alerts (active): 0 while signed out.
+ * - notifications (unread) and price alerts (active, not triggered): 0 while signed out; else
+ *   GET /notifications/counts, polled every 30 s and after every alert or notification write.
  */
 import { useComparisonList } from '~/entities/comparison-list/comparison-list';
 import { useFavoritesCount } from '~/entities/favorites/hooks/use-favorites-count';
+import { useNotificationCounts } from '~/entities/notifications/api/get-notification-counts';
 
 export interface HeaderCounts {
   favorites: number;
@@ -22,5 +24,6 @@ export interface HeaderCounts {
 export function useHeaderCounts(): HeaderCounts {
   const comparison = useComparisonList().length;
   const favorites = useFavoritesCount();
-  return { favorites, notifications: 0, priceAlerts: 0, comparison };
+  const { unread, activeAlerts } = useNotificationCounts();
+  return { favorites, notifications: unread, priceAlerts: activeAlerts, comparison };
 }

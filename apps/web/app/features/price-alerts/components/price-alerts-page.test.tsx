@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PriceAlert } from '@kiyasla/contracts/alerts';
+import { Toaster } from '~/components/ui/toaster';
+import { jsonResponse as json, mockFetch } from '~/test/api-mock';
+import { testUser } from '~/test/fixtures';
+import { isolateEachTest } from '~/test/isolation';
+import { renderWithProviders, toastText } from '~/test/render-with-providers';
+import { PriceAlertsPage } from './price-alerts-page';
+
+const user = testUser({ isPremium: true, subscriptionPlan: 'monthly-premium' } as never);
+
+function alert(n: number, extra: Partial<PriceAlert>): PriceAlert {
+  return {
+    _id: `00000000-0000-4000-8000-00000000000${n}`,
+    product: { _id: `10000000-0000-4000-8000-00000000000${n}`, name: `Ürün ${n}`, slug: `urun-${n}`, images: [] },
+    currentPrice: 1000,
+    targetPrice: 900,
+    triggerType: 'below',
+    store: null,
+    priceAtCreation: 1000,
+    isActive: true,
+    triggered: false,
+    triggeredAt: null,
+    triggeredPrice: null,
+    createdAt: '2026-11-01T10:00:00Z',
+    updatedAt: '2026-11-01T10:00:00Z',
+    ...extra,
+  };
+}
+
+const alerts = [
+  alert(1, {}),
+  alert(2, { triggered: true, triggeredAt: '2026-11-20T10:00:00Z', triggeredPrice: 880, currentPrice: 880 }),
+  alert(3, { isActive: false }),
+];
+
+const fetchMock = mockFetch();
+const calls: string[] = [];
+
+function serve(list = 200) {
+  calls.length = 0;
+  fetchMock.mockImplementation(async (url, init) => {
+    const path = String(url);
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${path}`);
+    if (path === '/api/auth/me') return json(200, { success: true, data: user });
+    if (path === '/api/alerts' && method === 'GET') {
+      return list === 200
+        ? json(200, { success: true, data: alerts })
+        : json(list, { success: false, message: 'Sunucu hatası', code: 'INTERNAL' });
+    }
+    if (path.endsWith('/toggle')) return json(200, { success: true, data: { ...alerts[0], isActive: false } });
+    if (method === 'DELETE') return json(200, { success: true, data: { _id: alerts[0]!._id } });
+    return json(404, { success: false, message: 'yok', code: 'NOT_FOUND' });
+  });
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <>
+      <PriceAlertsPage user={user} />
+      <Toaster />
+    </>,
+    { path: '/price-alerts' },
+  );
+}
+
+isolateEachTest({ signedIn: user });
+
+describe('PriceAlertsPage', () => {
+  it('shows each alert with its badge and filters active / triggered / inactive', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByText('Ürün 1', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Tetiklendi', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByText('Pasif', { selector: 'span' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Tetiklendi (1)' }));
+    expect(screen.queryByText('Ürün 1')).toBeNull();
+    expect(screen.getByText('Ürün 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Aktif (1)' }));
+    expect(screen.getByText('Ürün 1')).toBeTruthy();
+    expect(screen.queryByText('Ürün 3')).toBeNull();
+  });
+
+  it('refuses a target that is not below the current price, and deletes after confirmation', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('Ürün 1', {}, { timeout: 5000 });
+    const first = screen.getByText('Ürün 1').closest('li')!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+    const input = within(first).getByRole('textbox');
+    fireEvent.change(input, { target: { value: '1000' } });
+    expect(within(first).getByText('Hedef fiyat mevcut fiyattan düşük olmalıdır')).toBeTruthy();
+    expect((within(first).getByRole('button', { name: 'Kaydet' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Sil' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(calls).toContain(`DELETE /api/alerts/${alerts[0]!._id}`));
+    await waitFor(() => expect(toastText()).toContain('Fiyat alarmı kaldırıldı.'));
+  });
+
+  it("tells the specification's message when the list cannot be loaded", async () => {
+    serve(500);
+    renderPage();
+    await waitFor(() => expect(toastText()).toContain('Fiyat alarmları yüklenirken bir hata oluştu'), {
+      timeout: 5000,
+    });
+  });
+});
