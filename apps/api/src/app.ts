@@ -13,7 +13,7 @@ import { COMPRESSION_THRESHOLD_BYTES } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
-import { rejectMalformedHost } from './plugins/host-header';
+import { rejectMalformedHost, strictTransportSecurityOverHttps } from './plugins/host-header';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -124,9 +124,12 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent over HTTPS only (strictTransportSecurityOverHttps).
+    strictTransportSecurity: false,
   });
   // After helmet: a refused Host still gets the security headers.
   rejectMalformedHost(app);
+  strictTransportSecurityOverHttps(app);
   // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.
   await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
   await registerSwagger(app);

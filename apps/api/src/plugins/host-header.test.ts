@@ -36,3 +36,15 @@ describe('a request with a malformed Host header', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('Strict-Transport-Security', () => {
+  const t = useTestApp({ config: { trustProxy: true } });
+
+  it('is sent over HTTPS (here a trusted proxy says so) and not over plain HTTP', async () => {
+    const secure = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -32,3 +32,17 @@ export function rejectMalformedHost(app: FastifyInstance) {
     if (!isValidHostHeader(request.host)) throw new AppError(400, 'BAD_HOST', messages.generic.badHost);
   });
 }
+
+/** One year, subdomains included: what helmet would send, but only where it means something. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Strict-Transport-Security only on answers served over HTTPS (directly, or behind a trusted
+ * proxy that says so): over plain HTTP a browser ignores it, and a development or test server
+ * on http://localhost has no business telling browsers to insist on HTTPS.
+ */
+export function strictTransportSecurityOverHttps(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
