@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Readable } from 'node:stream';
+import { INTERNAL_CLIENT_IP_HEADER } from '../lib/client-identity';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 export interface WebOptions {
@@ -39,30 +40,34 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     },
   });
 
-  const apiFetch = async (pathAndQuery: string, init: RequestInit = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    headers.set('x-internal-token', app.internalToken);
-    const res = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: pathAndQuery,
-      headers: Object.fromEntries(headers.entries()),
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-    });
-    const outHeaders = new Headers();
-    for (const [key, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(key, String(v));
-    }
-    const nullBody = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers: outHeaders });
-  };
+  // Per page request: its API calls carry the shopper's address (lib/client-identity.ts).
+  const apiFetchFor =
+    (shopperIp: string) =>
+    async (pathAndQuery: string, init: RequestInit = {}): Promise<Response> => {
+      const headers = new Headers(init.headers);
+      headers.set('x-internal-token', app.internalToken);
+      headers.set(INTERNAL_CLIENT_IP_HEADER, shopperIp);
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: pathAndQuery,
+        headers: Object.fromEntries(headers.entries()),
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const outHeaders = new Headers();
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(key, String(v));
+      }
+      const nullBody = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers: outHeaders });
+    };
 
   await app.register(async (web) => {
     // Leave request bodies untouched: React Router actions read them as a stream.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     web.all('/*', async (request, reply) => {
-      const response = await handle(toWebRequest(request, origin), { apiFetch });
+      const response = await handle(toWebRequest(request, origin), { apiFetch: apiFetchFor(request.ip) });
       return sendWebResponse(reply, response);
     });
   });

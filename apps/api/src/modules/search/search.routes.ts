@@ -10,6 +10,7 @@ import { listingQueryBase, searchSortSchema, withPriceRangeCheck } from '@kiyasl
 import { parseQuery } from './search-query';
 import { SearchLogger } from './search-log';
 import { searchProducts, suggest, trending, type SearchResult } from './search.service';
+import { clientIp } from '../../lib/client-identity';
 
 const queryText = z
   .string()
@@ -64,7 +65,11 @@ export async function searchRoutes(app: FastifyInstance) {
       const result = await searchProducts(db, q, input);
       // Trending should show what shoppers found, so a corrected typo is logged corrected.
       if (input.page === 1) {
-        searchLog.record(parseQuery(result.correctedQuery ?? q).normalized, result.pagination.total);
+        searchLog.record(
+          parseQuery(result.correctedQuery ?? q).normalized,
+          result.pagination.total,
+          clientIp(req, app.internalToken),
+        );
       }
       return searchReplies.send(reply, result);
     },

@@ -22,8 +22,8 @@ interface SearchBody {
   correctedQuery: string | null;
 }
 
-async function search(q: string, extra = ''): Promise<SearchBody> {
-  const res = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+async function search(q: string, extra = '', remoteAddress = '127.0.0.1'): Promise<SearchBody> {
+  const res = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}`, remoteAddress });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return res.json();
 }
@@ -157,8 +157,10 @@ describe('GET /api/search/trending', () => {
     expect(empty.length).toBeGreaterThan(0);
     expect(empty.every((t) => t.count === 0)).toBe(true);
 
-    for (let i = 0; i < 3; i++) await search('Kulaklık');
-    await search('kulaklik');
+    // Four visitors, two spellings of one term; one visitor searching again counts once.
+    for (let i = 0; i < 3; i++) await search('Kulaklık', '', `10.0.0.${i + 1}`);
+    await search('kulaklik', '', '10.0.0.4');
+    await search('kulaklik', '', '10.0.0.4');
     await search('iphone');
     await search('qqqqzzzzxxxx'); // no results: never trending
     await app.close(); // flushes the buffered log
@@ -172,6 +174,34 @@ describe('GET /api/search/trending', () => {
     expect(terms).toHaveLength(10);
     expect(terms.filter((t) => t.term === 'kulaklık' || t.term === 'kulaklik')).toHaveLength(1);
     expect(terms.filter((t) => t.count === 0).length).toBe(8);
+  });
+
+  it('counts a term once per visitor and day, and never a term with markup', async () => {
+    await app.close();
+    await db.db.delete(searchLog);
+    app = await t.reopen();
+    // One visitor asking ten times (a page rendered on the server passes its shopper's address).
+    for (let i = 0; i < 10; i++) await search('samsung', '', '203.0.113.7');
+    const ssr = (ip: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/search?q=samsung',
+        headers: { 'x-internal-token': app.internalToken, 'x-internal-client-ip': ip },
+      });
+    await ssr('198.51.100.1');
+    await ssr('198.51.100.1');
+    // A forged address without the internal token is not believed: still 203.0.113.7.
+    await app.inject({
+      method: 'GET',
+      url: '/api/search?q=samsung',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-internal-client-ip': '192.0.2.99' },
+    });
+    await search('samsung <u>', '', '203.0.113.8');
+    await app.close();
+    app = await t.reopen();
+    const rows = await db.db.select().from(searchLog);
+    expect(rows.map((r) => r.queryNormalized).sort()).toEqual(['samsung', 'samsung']);
   });
 
   it('logs a corrected typo under its correction', async () => {
