@@ -185,3 +185,18 @@ export const adminProductSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** One store offer of the product, as its edit screen shows it (`GET /admin/products/{id}/offers`). */
+export const adminProductOfferSchema = z.object({
+  _id: z.string().uuid(),
+  store: z.object({ _id: z.string().uuid(), name: z.string(), isActive: z.boolean() }),
+  /** TRY. */
+  price: z.number(),
+  availability: z.enum(AVAILABILITY_VALUES),
+  isActive: z.boolean(),
+  /** When the store last confirmed it, ISO. */
+  confirmedAt: z.string(),
+  /** Not confirmed within the store's freshness window (ADR 014): never the lowest price. */
+  stale: z.boolean(),
+});
+export type AdminProductOffer = z.infer<typeof adminProductOfferSchema>;

@@ -201,6 +201,13 @@ const routes: MatrixRoute[] = [
     request: async () => ({ url: '/api/admin/products' }),
   },
   {
+    method: 'GET',
+    path: '/api/admin/products/{id}/offers',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/products/${productId}/offers` }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/products',
     allowed: staff,

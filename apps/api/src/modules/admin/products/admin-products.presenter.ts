@@ -1,6 +1,6 @@
-import type { AdminProduct } from '@kiyasla/contracts/admin-products';
+import type { AdminProduct, AdminProductOffer } from '@kiyasla/contracts/admin-products';
 import { kurusToTry } from '@kiyasla/contracts/money';
-import type { AdminProductRow } from './admin-products.repo';
+import type { AdminProductRow, listOffers } from './admin-products.repo';
 
 /** The specification's admin product; its price figures come from store offers (product_prices). */
 export function presentAdminProduct(row: AdminProductRow): AdminProduct {
@@ -32,5 +32,17 @@ export function presentAdminProduct(row: AdminProductRow): AdminProduct {
     lowestPrice: row.minPrice === null ? null : kurusToTry(row.minPrice),
     offerCount: row.offerCount ?? 0,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function presentAdminProductOffer(row: Awaited<ReturnType<typeof listOffers>>[number]): AdminProductOffer {
+  return {
+    _id: row.id,
+    store: { _id: row.storeId, name: row.storeName, isActive: row.storeActive },
+    price: kurusToTry(row.price),
+    availability: row.availability,
+    isActive: row.isActive,
+    confirmedAt: row.lastSeenAt.toISOString(),
+    stale: Boolean(row.stale),
   };
 }

@@ -8,6 +8,8 @@ import { productPrices } from '../../../db/schema/product-prices';
 import { products, type NewProductRow } from '../../../db/schema/products';
 import { reviews } from '../../../db/schema/reviews';
 import { storeOffers } from '../../../db/schema/store-offers';
+import { stores } from '../../../db/schema/stores';
+import { offerIsFresh } from '../../../db/offer-freshness';
 
 type Db = Database | Transaction;
 
@@ -131,4 +133,24 @@ export async function dependents(db: Db, id: string) {
     db.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.productId, id)),
   ]);
   return { offers: o?.n ?? 0, reviews: r?.n ?? 0, favorites: f?.n ?? 0, alerts: a?.n ?? 0 };
+}
+
+/** The product's store offers with their freshness (ADR 014's rule): active first, cheapest first. */
+export async function listOffers(db: Database, productId: string) {
+  return db
+    .select({
+      id: storeOffers.id,
+      storeId: stores.id,
+      storeName: stores.name,
+      storeActive: stores.isActive,
+      price: storeOffers.price,
+      availability: storeOffers.availability,
+      isActive: storeOffers.isActive,
+      lastSeenAt: storeOffers.lastSeenAt,
+      stale: sql<boolean>`not ${offerIsFresh('store_offers', 'stores')}`,
+    })
+    .from(storeOffers)
+    .innerJoin(stores, eq(stores.id, storeOffers.storeId))
+    .where(eq(storeOffers.productId, productId))
+    .orderBy(desc(storeOffers.isActive), asc(storeOffers.price), asc(stores.name));
 }

@@ -6,6 +6,7 @@ import {
   adminProductIdParamsSchema,
   adminProductListQuerySchema,
   adminProductMessages,
+  adminProductOfferSchema,
   adminProductSchema,
   adminProductUpdateSchema,
 } from '@kiyasla/contracts/admin-products';
@@ -18,6 +19,7 @@ import {
   createAdminProduct,
   deleteAdminProduct,
   getAdminProduct,
+  listAdminProductOffers,
   listAdminProducts,
   updateAdminProduct,
 } from './admin-products.service';
@@ -77,6 +79,22 @@ export async function adminProductRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await getAdminProduct(deps, req.params.id)),
+  );
+
+  r.get(
+    '/admin/products/:id/offers',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary:
+          'Ürünün mağaza teklifleri ve güncellikleri (yönetim): aktifler önce, ucuzdan pahalıya; fiyatlar yalnızca tekliflerden gelir',
+        security,
+        params: adminProductIdParamsSchema,
+        response: { 200: okEnvelope(z.array(adminProductOfferSchema)), ...errors },
+      },
+    },
+    async (req) => ok(await listAdminProductOffers(deps, req.params.id)),
   );
 
   r.post(

@@ -2,6 +2,7 @@ import {
   adminProductMessages as m,
   productSlugFor,
   type AdminProduct,
+  type AdminProductOffer,
   type AdminProductCreate,
   type AdminProductListQuery,
 } from '@kiyasla/contracts/admin-products';
@@ -17,7 +18,7 @@ import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-products.repo';
-import { presentAdminProduct } from './admin-products.presenter';
+import { presentAdminProduct, presentAdminProductOffer } from './admin-products.presenter';
 
 export interface AdminProductsDeps {
   db: Database;
@@ -49,6 +50,12 @@ export async function getAdminProduct({ db }: AdminProductsDeps, id: string): Pr
   const row = await repo.findProduct(db, id);
   if (!row) throw productNotFound();
   return presentAdminProduct(row);
+}
+
+/** The store offers the product's prices come from, with their freshness (its edit screen). */
+export async function listAdminProductOffers({ db }: AdminProductsDeps, id: string): Promise<AdminProductOffer[]> {
+  if (!(await repo.findProduct(db, id))) throw productNotFound();
+  return (await repo.listOffers(db, id)).map(presentAdminProductOffer);
 }
 
 /** Exactly one primary image: the first marked one, else the first. */

@@ -143,6 +143,21 @@ describe('PUT /api/admin/products/{id}', () => {
   });
 });
 
+describe('GET /api/admin/products/{id}/offers', () => {
+  it("lists the product's offers with their freshness; a new product has none", async () => {
+    const [offered] = await t.db.db.select({ id: storeOffers.productId }).from(storeOffers).limit(1);
+    const res = await call('GET', `/${offered!.id}/offers`);
+    expect(res.statusCode, res.body).toBe(200);
+    const offers = body<{ data: Array<{ price: number; stale: boolean; store: { name: string } }> }>(res).data;
+    const rows = await t.db.db.select().from(storeOffers).where(eq(storeOffers.productId, offered!.id));
+    expect(offers).toHaveLength(rows.length);
+    expect(offers.every((o) => typeof o.stale === 'boolean' && o.store.name.length > 0)).toBe(true);
+    const created = await create();
+    expect(body<{ data: unknown[] }>(await call('GET', `/${created._id}/offers`)).data).toEqual([]);
+    expect((await call('GET', '/00000000-0000-4000-8000-000000000000/offers')).statusCode).toBe(404);
+  });
+});
+
 describe('DELETE /api/admin/products/{id}', () => {
   it('refuses a product with store offers and deletes an unused one', async () => {
     const [offered] = await t.db.db.select({ id: storeOffers.productId }).from(storeOffers).limit(1);

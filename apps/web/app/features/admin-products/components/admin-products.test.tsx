@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminCategory } from '@kiyasla/contracts/admin-categories';
-import { adminProductMessages as m, type AdminProduct } from '@kiyasla/contracts/admin-products';
+import {
+  adminProductMessages as m,
+  type AdminProduct,
+  type AdminProductOffer,
+} from '@kiyasla/contracts/admin-products';
 import { jsonResponse, mockFetch } from '~/test/api-mock';
 import { isolateEachTest } from '~/test/isolation';
 import { renderWithProviders } from '~/test/render-with-providers';
@@ -41,6 +45,27 @@ const product: AdminProduct = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
+const offers: AdminProductOffer[] = [
+  {
+    _id: '00000000-0000-4000-8000-0000000000b1',
+    store: { _id: '00000000-0000-4000-8000-0000000000d1', name: 'TeknoPazar', isActive: true },
+    price: 9999.9,
+    availability: 'in-stock',
+    isActive: true,
+    confirmedAt: new Date().toISOString(),
+    stale: false,
+  },
+  {
+    _id: '00000000-0000-4000-8000-0000000000b2',
+    store: { _id: '00000000-0000-4000-8000-0000000000d2', name: 'Hızlı Mağaza', isActive: true },
+    price: 8999.9,
+    availability: 'in-stock',
+    isActive: true,
+    confirmedAt: '2026-01-01T00:00:00.000Z',
+    stale: true,
+  },
+];
+
 const fetchMock = mockFetch();
 isolateEachTest();
 
@@ -48,6 +73,7 @@ function serve(list: AdminProduct[] = [product]) {
   fetchMock.mockImplementation(async (url, init) => {
     const path = String(url);
     if (path.startsWith('/api/admin/categories')) return jsonResponse(200, { success: true, data: categories });
+    if (path.endsWith('/offers')) return jsonResponse(200, { success: true, data: offers });
     if (init?.method === 'POST') return jsonResponse(201, { success: true, data: product });
     return jsonResponse(200, {
       success: true,
@@ -124,5 +150,20 @@ describe('AdminProductsPage', () => {
       isFeatured: false,
       seo: { title: 'Şık Çanta Büyük' },
     });
+  });
+
+  it("shows the product's store offers and their freshness on its edit screen", async () => {
+    serve();
+    renderWithProviders(<AdminProductsPage />, { auth: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sony WH-1000XM5 düzenle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ürünü Düzenle' });
+    const list = await within(dialog).findByRole('list', { name: 'Mağaza teklifleri' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toContain('TeknoPazar');
+    expect(items[0]).toContain('Güncel');
+    expect(items[1]).toContain('Hızlı Mağaza');
+    expect(items[1]).toContain('Eskimiş');
   });
 });

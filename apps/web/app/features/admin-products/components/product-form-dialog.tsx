@@ -7,10 +7,10 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
 import { serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
-import { formatPrice } from '~/lib/format';
 import { toast } from '~/lib/toast';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useSaveAdminProduct } from '../api/save-admin-product';
+import { ProductOffers } from './product-offers';
 
 type Availability = (typeof AVAILABILITY_VALUES)[number];
 
@@ -189,14 +189,6 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
     <Dialog open size="md" onOpenChange={(open) => !open && onClose()} title={product ? 'Ürünü Düzenle' : 'Yeni Ürün'}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         {failure && <FormAlert title="Ürün kaydedilemedi">{failure}</FormAlert>}
-        {product && (
-          <p className="rounded-xl bg-surface-2 px-3 py-2 text-sm text-muted">
-            Fiyat mağaza tekliflerinden gelir:{' '}
-            {product.offerCount > 0 && product.lowestPrice !== null
-              ? `${product.offerCount} teklif, en düşük ${formatPrice(product.lowestPrice)}`
-              : 'henüz teklif yok'}
-          </p>
-        )}
         <Section title="Temel bilgiler">
           <Field id={id('name')} label="Ürün adı *" error={errors.name}>
             <input
@@ -474,6 +466,8 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
             />
           </Field>
         </Section>
+
+        {product && <ProductOffers productId={product._id} />}
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={onClose} className={buttonClasses('outline', 'md')}>
