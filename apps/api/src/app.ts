@@ -14,6 +14,7 @@ import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
 import { rejectMalformedHost, strictTransportSecurityOverHttps } from './plugins/host-header';
+import { clientIp } from './lib/client-identity';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -149,7 +150,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(rateLimit, {
         max: config.rateLimitMax,
         timeWindow: '1 minute',
-        allowList: (req) => req.headers['x-internal-token'] === app.internalToken,
+        // Server-rendered pages call in-process on their shopper's behalf: counted for that
+        // shopper (lib/client-identity.ts), like the shopper's own calls — a search page too.
+        keyGenerator: (req) => clientIp(req, app.internalToken),
       });
       await api.register(healthRoutes);
       await api.register(categoryRoutes);
