@@ -43,11 +43,14 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
     const alerts: string[] = [];
     for (const p of slice) {
       for (const [i, u] of users.entries()) alerts.push(await setAlert(db(), u, p.id, p.lowest - 1_000 - i * 100));
+      await db().execute(
+        sql`insert into favorites (user_id, product_id) values (${users[0]!}::uuid, ${p.id}::uuid) on conflict do nothing`,
+      );
     }
     await importPrices(
       db(),
       store,
-      slice.map((p) => ({ productId: p.id, price: p.lowest - 5_000 })),
+      slice.map((p) => ({ productId: p.id, price: Math.min(p.lowest - 5_000, Math.floor(p.lowest * 0.9)) })),
     );
     return alerts;
   }
@@ -69,6 +72,23 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
     const counts = await notificationsPerAlert(alerts);
     expect(counts.size).toBe(alerts.length);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    // The favorite's price drop of each product: one notification each, whoever wrote it.
+    const [written] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from notifications where type = 'price_drop'
+           and data ->> 'productId' = any (${`{${products
+             .slice(0, 30)
+             .map((p) => p.id)
+             .join(',')}}`}::text[])`,
+    );
+    // Each one written once: the consumers' tallies add up to what the table holds.
+    expect(results.reduce((n, r) => n + r.priceDrops, 0)).toBe(Number(written!.n));
+    const [drops] = await rows<{ n: number; products: number }>(
+      db(),
+      sql`select count(*)::int as n, count(distinct data ->> 'productId')::int as products from notifications
+           where type = 'price_drop' and user_id = ${users[0]!}::uuid`,
+    );
+    expect(drops).toEqual({ n: 30, products: 30 });
 
     // Every event replayed, by four consumers at once: nothing new.
     await replayAllEvents(db());

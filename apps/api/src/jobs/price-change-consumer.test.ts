@@ -29,8 +29,8 @@ let user: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  products = await pricedProducts(handle.db, 30);
-  expect(products.length).toBe(30);
+  products = await pricedProducts(handle.db, 40);
+  expect(products.length).toBe(40);
   user = await makeUser(handle.db);
 }, 120_000);
 afterAll(() => handle.close());
@@ -292,5 +292,54 @@ describe('failures', () => {
     );
     expect(unreadable!.status).toBe('failed');
     expect(await notificationsOf(db(), goodAlert)).toHaveLength(1);
+  });
+});
+
+describe("favorites' price drops", () => {
+  async function favorite(userId: string, productId: string) {
+    await db().execute(sql`insert into favorites (user_id, product_id) values (${userId}::uuid, ${productId}::uuid)`);
+  }
+  async function drops(productId: string) {
+    return rows<{ user_id: string; data: Record<string, unknown>; message: string }>(
+      db(),
+      sql`select user_id, data, message from notifications where type = 'price_drop' and data ->> 'productId' = ${productId}`,
+    );
+  }
+
+  it('notifies each user who favorited the product, with old and new prices, once a day', async () => {
+    const p = product();
+    const [fan, quiet, free] = [await makeUser(db()), await makeUser(db()), await makeUser(db(), false)];
+    for (const u of [fan, quiet, free]) await favorite(u, p.id);
+    await db().execute(
+      sql`insert into notification_settings (user_id, settings) values (${quiet}::uuid, '{"price_drop": false}')`,
+    );
+    const dropped = Math.floor(p.lowest * 0.9);
+    await importPrices(db(), store, [{ productId: p.id, price: dropped }]);
+    expect((await consume()).priceDrops).toBe(2);
+    const written = await drops(p.id);
+    expect(written.map((n) => n.user_id).sort()).toEqual([fan, free].sort());
+    expect(written[0]!.data).toMatchObject({ productId: p.id, oldPrice: p.lowest, newPrice: dropped });
+
+    // Replayed, and dropping further the same day: still one each.
+    await replayAllEvents(db());
+    await consume();
+    await importPrices(db(), store, [{ productId: p.id, price: Math.floor(dropped * 0.9) }]);
+    expect((await consume()).priceDrops).toBe(0);
+    expect(await drops(p.id)).toHaveLength(2);
+  });
+
+  it('stays quiet below the 5 % threshold and for a drop already undone', async () => {
+    const [small, undone] = [product(), product()];
+    const fan = await makeUser(db());
+    await favorite(fan, small.id);
+    await favorite(fan, undone.id);
+    await importPrices(db(), store, [
+      { productId: small.id, price: Math.floor(small.lowest * 0.97) },
+      { productId: undone.id, price: Math.floor(undone.lowest * 0.5) },
+    ]);
+    await importPrices(db(), store, [{ productId: undone.id, price: undone.lowest + 100 }]);
+    expect((await consume()).priceDrops).toBe(0);
+    expect(await drops(small.id)).toHaveLength(0);
+    expect(await drops(undone.id)).toHaveLength(0);
   });
 });

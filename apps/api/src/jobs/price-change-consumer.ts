@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../db/client';
 import { sqlRows } from '../lib/sql-rows';
 import { triggerAlerts, type FiredAlert } from '../modules/alerts/alert-triggers';
 import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
+import { notifyFavoritePriceDrops, type PriceDropInput } from '../modules/notifications/price-drops';
 
 /**
  * The consumer of `price.changed` outbox events (ADR 015): evaluates the price alerts of each
@@ -19,7 +20,8 @@ import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
  *   whose `attempts` is still the one it claimed them with. A worker whose lease expired and whose
  *   events another worker claimed again finds nothing of its own and writes nothing. The row locks
  *   of that update keep the other worker off these events until the commit.
- * - **work**: `triggerAlerts` for the products of the events still held, then commit: the event
+ * - **work**: `triggerAlerts` for the products of the events still held, and the favorites'
+ *   price drops (modules/notifications/price-drops.ts), then commit: the event
  *   is done exactly when its alerts and notifications are written. A crash before the commit
  *   leaves the event leased; it is claimed again when the lease expires and the work is redone.
  * - **failures**: a batch that fails is retried event by event, so one poison event cannot hold
@@ -45,6 +47,7 @@ interface Claimed {
   id: number;
   attempts: number;
   productId: string | null;
+  lowestBefore: number | null;
 }
 
 export interface ConsumeOptions {
@@ -64,12 +67,14 @@ export interface ConsumeResult {
   retried: number;
   failed: number;
   fired: FiredAlert[];
+  /** Favorites' price-drop notifications written. */
+  priceDrops: number;
 }
 
 async function claim(db: Database, now: Date, batch: number): Promise<Claimed[]> {
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-  const rows = sqlRows<{ id: number; attempts: number; product_id: string | null }>(
+  const rows = sqlRows<{ id: number; attempts: number; product_id: string | null; lowest_before: string | null }>(
     await db.execute(sql`
       with picked as (
         select id from outbox
@@ -84,9 +89,16 @@ async function claim(db: Database, now: Date, batch: number): Promise<Claimed[]>
          set status = 'processing', locked_until = ${leaseUntil}::timestamptz, attempts = o.attempts + 1
         from picked
        where o.id = picked.id
-      returning o.id, o.attempts, o.payload ->> 'productId' as product_id`),
+      returning o.id, o.attempts, o.payload ->> 'productId' as product_id,
+                o.payload ->> 'lowestBefore' as lowest_before`),
   );
-  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts), productId: r.product_id }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    attempts: Number(r.attempts),
+    productId: r.product_id,
+    lowestBefore:
+      r.lowest_before === null || !Number.isFinite(Number(r.lowest_before)) ? null : Number(r.lowest_before),
+  }));
 }
 
 /** Marks the events done if this worker still holds them; returns the ones it holds. */
@@ -109,8 +121,15 @@ async function work(db: Database, events: readonly Claimed[], now: Date, opts: C
     const held = await completeHeld(tx, events, now);
     const productIds = [...new Set(held.map((e) => e.productId!))].sort();
     const fired = await triggerAlerts(tx, productIds);
+    // A product's price before this batch's first change of it (events are claimed in id order).
+    const before = new Map<string, PriceDropInput>();
+    for (const e of held) {
+      if (!before.has(e.productId!))
+        before.set(e.productId!, { productId: e.productId!, lowestBefore: e.lowestBefore });
+    }
+    const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()]);
     await opts.beforeCommit?.(productIds, tx);
-    return { held: held.length, fired };
+    return { held: held.length, fired, priceDrops };
   });
 }
 
@@ -127,7 +146,7 @@ async function release(db: Database, event: Claimed, now: Date, err: unknown, gi
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
   const now = opts.now ?? new Date();
   const claimed = await claim(db, now, opts.batch ?? DEFAULT_BATCH);
-  const result: ConsumeResult = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fired: [] };
+  const result: ConsumeResult = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
   if (claimed.length === 0) return result;
   await opts.afterClaim?.();
 
@@ -139,9 +158,10 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   if (valid.length === 0) return result;
 
   try {
-    const { held, fired } = await work(db, valid, now, opts);
+    const { held, fired, priceDrops } = await work(db, valid, now, opts);
     result.done += held;
     result.fired.push(...fired);
+    result.priceDrops += priceDrops;
     return result;
   } catch (err) {
     opts.onError?.(
@@ -152,9 +172,10 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   // The batch failed as a whole: each event on its own, so only the culprit waits.
   for (const event of valid) {
     try {
-      const { held, fired } = await work(db, [event], now, opts);
+      const { held, fired, priceDrops } = await work(db, [event], now, opts);
       result.done += held;
       result.fired.push(...fired);
+      result.priceDrops += priceDrops;
     } catch (err) {
       opts.onError?.(err, [event.id]);
       const giveUp = event.attempts >= PRICE_EVENT_MAX_ATTEMPTS;
@@ -168,7 +189,7 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
 
 /** Passes until a batch comes back short: a burst of events is drained in one go. */
 export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
-  const total: ConsumeResult = { claimed: 0, done: 0, retried: 0, failed: 0, fired: [] };
+  const total: ConsumeResult = { claimed: 0, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
   const batch = opts.batch ?? DEFAULT_BATCH;
   for (;;) {
     const r = await consumePriceChanges(db, opts);
@@ -177,6 +198,7 @@ export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {})
     total.retried += r.retried;
     total.failed += r.failed;
     total.fired.push(...r.fired);
+    total.priceDrops += r.priceDrops;
     if (r.claimed < batch) return total;
   }
 }
@@ -197,7 +219,9 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
       onError: (err, eventIds) => app.log.warn({ err, eventIds }, 'price.changed events failed; retried later'),
     })
       .then((r) => {
-        if (r.fired.length) app.log.info({ events: r.done, alerts: r.fired.length }, 'price alerts triggered');
+        if (r.fired.length || r.priceDrops) {
+          app.log.info({ events: r.done, alerts: r.fired.length, priceDrops: r.priceDrops }, 'price changes notified');
+        }
       })
       .catch((err: unknown) => app.log.error({ err }, 'price.changed consumer pass failed'))
       .finally(() => {

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { sqlRows } from '../../lib/sql-rows';
+import { lowestInStockPrices } from '../feeds/import/price-change-event';
+
+/**
+ * Favorites' price drops (issue 13): when a product's lowest fresh in-stock price has fallen by at
+ * least PRICE_DROP_THRESHOLD since before the change, every user who has it among their favorites
+ * and has not switched the `price_drop` topic off gets a `price_drop` notification — at most one
+ * per product and user per day (Europe/Istanbul), whatever the number of changes, replays or
+ * workers: the key `price-drop:<user>:<product>:<day>` is unique.
+ *
+ * Like the alerts, the new price is the one committed now, not the one an event carried: a drop
+ * already undone announces nothing. The fan-out is one statement for all products and users.
+ */
+export const PRICE_DROP_THRESHOLD = 0.05;
+
+export interface PriceDropInput {
+  productId: string;
+  /** The lowest in-stock price before the first change of this batch (kuruş); null when there was none. */
+  lowestBefore: number | null;
+}
+
+const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+const formatTry = (kurus: number) => tryFormat.format(kurus / 100);
+
+/** Writes the drop notifications; returns how many were written (not counting ones already sent today). */
+export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly PriceDropInput[]): Promise<number> {
+  const candidates = inputs.filter((i) => i.lowestBefore !== null && i.lowestBefore > 0);
+  if (candidates.length === 0) return 0;
+  const now = await lowestInStockPrices(
+    tx,
+    candidates.map((c) => c.productId),
+  );
+  const drops = candidates.flatMap((c) => {
+    const after = now.get(c.productId);
+    const before = c.lowestBefore!;
+    return after !== undefined && after <= before * (1 - PRICE_DROP_THRESHOLD)
+      ? [{ product_id: c.productId, old_price: before, new_price: after }]
+      : [];
+  });
+  if (drops.length === 0) return 0;
+
+  const names = new Map(
+    sqlRows<{ id: string; name: string }>(
+      await tx.execute(
+        sql`select id, name from products where id = any (${`{${drops.map((d) => d.product_id).join(',')}}`}::uuid[])`,
+      ),
+    ).map((p) => [p.id, p.name]),
+  );
+  const rows = drops
+    .filter((d) => names.has(d.product_id))
+    .map((d) => ({
+      ...d,
+      message: `${names.get(d.product_id)} ${formatTry(d.old_price)} yerine artık ${formatTry(d.new_price)}.`,
+    }));
+  const inserted = sqlRows<{ id: string }>(
+    await tx.execute(sql`
+      insert into notifications (user_id, type, title, message, data, dedupe_key)
+      select f.user_id, 'price_drop', 'Favori ürününüzün fiyatı düştü', d.message,
+             jsonb_build_object('productId', d.product_id, 'oldPrice', d.old_price, 'newPrice', d.new_price,
+                                'url', '/product/' || d.product_id),
+             'price-drop:' || f.user_id || ':' || d.product_id || ':'
+               || to_char(now() at time zone 'Europe/Istanbul', 'YYYY-MM-DD')
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as d(product_id uuid, old_price int, new_price int, message text)
+        join favorites f on f.product_id = d.product_id
+        join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
+        left join notification_settings ns on ns.user_id = f.user_id
+       where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
+      on conflict (dedupe_key) do nothing
+      returning id`),
+  );
+  return inserted.length;
+}
