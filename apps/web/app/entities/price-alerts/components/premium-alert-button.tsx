@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { AlarmClock } from 'lucide-react';
 import clsx from 'clsx';
 import { lazyComponent } from '~/lib/lazy-component';
+import { usePublicConfig } from '~/lib/public-config';
 import { useAlerts } from '../api/get-alerts';
 import type { AlertButtonProps } from './alert-button';
 
@@ -11,9 +12,12 @@ const AlertDialog = lazyComponent(() => import('./alert-dialog').then((m) => m.A
 /** The button of a non-free plan: filled while the product has an armed alert; opens the dialog. */
 export function PremiumAlertButton({ productId, productName, currentPrice, className }: AlertButtonProps) {
   const alerts = useAlerts();
+  const config = usePublicConfig();
   const [open, setOpen] = useState(false);
   const existing = alerts.data?.find((a) => a.product._id === productId) ?? null;
   const armed = existing !== null && existing.isActive && !existing.triggered;
+  // The admin switched price alerts off.
+  if (config?.features.enablePriceAlerts === false) return null;
   return (
     <>
       <button

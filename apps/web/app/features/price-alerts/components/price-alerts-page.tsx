@@ -16,6 +16,7 @@ import { productHref } from '~/entities/product/utils/product-href';
 import { PremiumUpsell } from '~/entities/price-alerts/components/premium-upsell';
 import { targetError } from '~/entities/price-alerts/utils/target-price';
 import { formatDate, formatNumber, formatPrice } from '~/lib/format';
+import { usePublicConfig } from '~/lib/public-config';
 import { useLoadErrorToast } from '~/lib/query-client';
 import { useAlertMutations } from '../hooks/use-alert-mutations';
 
@@ -49,6 +50,8 @@ function StatusBadge({ alert }: { alert: PriceAlert }) {
 /** 'Fiyat Alarmları' (spec §2): filter, toggle, edit the target, delete with confirmation. */
 export function PriceAlertsPage({ user }: { user: User }) {
   const alerts = useAlerts();
+  const config = usePublicConfig();
+  const disabled = config?.features.enablePriceAlerts === false;
   const [filter, setFilter] = useState<Filter>('all');
   const [deleting, setDeleting] = useState<PriceAlert | null>(null);
   const { toggle, update, remove } = useAlertMutations();
@@ -77,13 +80,19 @@ export function PriceAlertsPage({ user }: { user: User }) {
         </div>
       </div>
 
-      {!user.isPremium && (
+      {disabled && (
+        <p role="status" className="mt-6 rounded-2xl border border-line bg-surface p-6 text-center text-muted">
+          {messages.alerts.disabled}
+        </p>
+      )}
+
+      {!disabled && !user.isPremium && (
         <div className="mt-6">
           <PremiumUpsell />
         </div>
       )}
 
-      {(user.isPremium || (items && items.length > 0)) && (
+      {!disabled && (user.isPremium || (items && items.length > 0)) && (
         <>
           <div className="mt-6 overflow-x-auto">
             <TabList

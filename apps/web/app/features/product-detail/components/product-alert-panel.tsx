@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AlertForm } from '~/entities/price-alerts/components/alert-form';
 import { useProductAlert } from '~/entities/price-alerts/api/check-alert';
 import { formatPrice } from '~/lib/format';
+import { usePublicConfig } from '~/lib/public-config';
 import { ALERT_PANEL_ID } from './product-alert-toggle';
 
 /** The product page's alert creation panel (premium plans): create the alert, or see and edit the existing one. */
@@ -17,6 +18,8 @@ export function ProductAlertPanel({
 }) {
   const check = useProductAlert(productId);
   const alert = check.data?.alert ?? null;
+  const config = usePublicConfig();
+  if (config?.features.enablePriceAlerts === false) return null;
   return (
     <section
       id={ALERT_PANEL_ID}

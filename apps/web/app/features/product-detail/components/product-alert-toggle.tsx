@@ -6,6 +6,7 @@ import { useProductAlert } from '~/entities/price-alerts/api/check-alert';
 import { deleteAlert } from '~/entities/price-alerts/api/delete-alert';
 import { invalidateAlerts } from '~/entities/price-alerts/api/query-keys';
 import { useAuth } from '~/entities/session/auth-context';
+import { usePublicConfig } from '~/lib/public-config';
 import { toast } from '~/lib/toast';
 
 export const ALERT_PANEL_ID = 'fiyat-alarmi';
@@ -26,6 +27,7 @@ export function ProductAlertToggle({ productId, productName }: { productId: stri
     meta: { errorToast: { title: messages.alerts.removeError, fallback: messages.generic.errorRetry } },
   });
   const alert = check.data?.hasAlert ? check.data.alert : null;
+  const config = usePublicConfig();
 
   const onClick = () => {
     if (status !== 'authenticated' || !user) {
@@ -45,6 +47,8 @@ export function ProductAlertToggle({ productId, productName }: { productId: stri
     panel?.querySelector('input')?.focus({ preventScroll: true });
   };
 
+  // The admin switched price alerts off: no toggle.
+  if (config?.features.enablePriceAlerts === false) return null;
   return (
     <button
       type="button"
