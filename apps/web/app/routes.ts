@@ -37,6 +37,7 @@ export default [
     route('price-alerts', 'routes/price-alerts.tsx'),
     route('notifications', 'routes/notifications.tsx'),
     route('comparison', 'routes/comparison.tsx'),
+    route('stores', 'routes/stores.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
