@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { Database, Transaction } from '../db/client';
@@ -71,9 +71,7 @@ export interface ConsumeResult {
   priceDrops: number;
 }
 
-async function claim(db: Database, now: Date, batch: number): Promise<Claimed[]> {
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+async function claim(db: Database, nowSql: SQL, batch: number): Promise<Claimed[]> {
   const rows = sqlRows<{ id: number; attempts: number; product_id: string | null; lowest_before: string | null }>(
     await db.execute(sql`
       with picked as (
@@ -86,7 +84,8 @@ async function claim(db: Database, now: Date, batch: number): Promise<Claimed[]>
          for update skip locked
       )
       update outbox o
-         set status = 'processing', locked_until = ${leaseUntil}::timestamptz, attempts = o.attempts + 1
+         set status = 'processing', locked_until = ${nowSql} + make_interval(secs => ${LEASE_MS / 1000}),
+             attempts = o.attempts + 1
         from picked
        where o.id = picked.id
       returning o.id, o.attempts, o.payload ->> 'productId' as product_id,
@@ -102,11 +101,11 @@ async function claim(db: Database, now: Date, batch: number): Promise<Claimed[]>
 }
 
 /** Marks the events done if this worker still holds them; returns the ones it holds. */
-async function completeHeld(tx: Transaction, events: readonly Claimed[], now: Date): Promise<Claimed[]> {
+async function completeHeld(tx: Transaction, events: readonly Claimed[], nowSql: SQL): Promise<Claimed[]> {
   const held = sqlRows<{ id: number }>(
     await tx.execute(sql`
       update outbox o
-         set status = 'done', processed_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = null
+         set status = 'done', processed_at = ${nowSql}, locked_until = null, last_error = null
         from json_to_recordset(${JSON.stringify(events.map((e) => ({ id: e.id, attempts: e.attempts })))}::json)
           as c(id bigint, attempts int)
        where o.id = c.id and o.attempts = c.attempts and o.status = 'processing'
@@ -116,9 +115,9 @@ async function completeHeld(tx: Transaction, events: readonly Claimed[], now: Da
   return events.filter((e) => ids.has(e.id));
 }
 
-async function work(db: Database, events: readonly Claimed[], now: Date, opts: ConsumeOptions) {
+async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts: ConsumeOptions) {
   return db.transaction(async (tx) => {
-    const held = await completeHeld(tx, events, now);
+    const held = await completeHeld(tx, events, nowSql);
     const productIds = [...new Set(held.map((e) => e.productId!))].sort();
     const fired = await triggerAlerts(tx, productIds);
     // A product's price before this batch's first change of it (events are claimed in id order).
@@ -133,32 +132,34 @@ async function work(db: Database, events: readonly Claimed[], now: Date, opts: C
   });
 }
 
-async function release(db: Database, event: Claimed, now: Date, err: unknown, giveUp: boolean): Promise<void> {
-  const runAfter = new Date(now.getTime() + priceEventRetryDelayMs(event.attempts)).toISOString();
+async function release(db: Database, event: Claimed, nowSql: SQL, err: unknown, giveUp: boolean): Promise<void> {
+  const delaySeconds = priceEventRetryDelayMs(event.attempts) / 1000;
   await db.execute(sql`
     update outbox
-       set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null, run_after = ${runAfter}::timestamptz,
+       set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null, run_after = ${nowSql} + make_interval(secs => ${delaySeconds}),
            last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
      where id = ${event.id} and attempts = ${event.attempts} and status = 'processing'`);
 }
 
 /** One pass: claims a batch of due `price.changed` events and processes it. */
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
-  const now = opts.now ?? new Date();
-  const claimed = await claim(db, now, opts.batch ?? DEFAULT_BATCH);
+  // The database's clock by default: an event committed a microsecond ago is due at once (a clock
+  // read in this process, at millisecond precision, could still be before its run_after).
+  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
   const result: ConsumeResult = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
   if (claimed.length === 0) return result;
   await opts.afterClaim?.();
 
   const valid = claimed.filter((e) => e.productId !== null && isUuid(e.productId));
   for (const bad of claimed.filter((e) => !valid.includes(e))) {
-    await release(db, bad, now, new Error('price.changed event without a product id'), true);
+    await release(db, bad, nowSql, new Error('price.changed event without a product id'), true);
     result.failed++;
   }
   if (valid.length === 0) return result;
 
   try {
-    const { held, fired, priceDrops } = await work(db, valid, now, opts);
+    const { held, fired, priceDrops } = await work(db, valid, nowSql, opts);
     result.done += held;
     result.fired.push(...fired);
     result.priceDrops += priceDrops;
@@ -172,14 +173,14 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   // The batch failed as a whole: each event on its own, so only the culprit waits.
   for (const event of valid) {
     try {
-      const { held, fired, priceDrops } = await work(db, [event], now, opts);
+      const { held, fired, priceDrops } = await work(db, [event], nowSql, opts);
       result.done += held;
       result.fired.push(...fired);
       result.priceDrops += priceDrops;
     } catch (err) {
       opts.onError?.(err, [event.id]);
       const giveUp = event.attempts >= PRICE_EVENT_MAX_ATTEMPTS;
-      await release(db, event, now, err, giveUp);
+      await release(db, event, nowSql, err, giveUp);
       if (giveUp) result.failed++;
       else result.retried++;
     }
