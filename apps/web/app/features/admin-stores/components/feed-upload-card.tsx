@@ -95,7 +95,7 @@ export function FeedUploadCard({ storeId }: { storeId: string }) {
         </FormAlert>
       )}
       {result && (
-        <div className="mt-4 space-y-3" role="status">
+        <div className="mt-4 space-y-3">
           <FormAlert tone={result.status === 'succeeded' ? 'success' : 'info'} title="İçe aktarım raporu">
             Durum: {IMPORT_STATUS_LABELS[result.status]}
             {result.errorMessage ? ` — ${result.errorMessage}` : ''}
