@@ -63,6 +63,7 @@ export const adminStatsSchema = z.object({
     /** All completed payments received in this calendar month and the last. */
     received: monthlyFigure,
   }),
-  recentUsers: z.array(adminUserSchema),
+  /** Null for moderators: people's names and e-mails are the admins' business (ADR 016). */
+  recentUsers: z.array(adminUserSchema).nullable(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -4,7 +4,7 @@ import { adminStatsSchema } from '@kiyasla/contracts/admin-stats';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
 import { errorResponses } from '../../../plugins/error-handler';
-import { requireRole } from '../../../plugins/policies';
+import { currentUser, requireRole } from '../../../plugins/policies';
 import { getAdminStats } from './admin-stats.service';
 
 /** The dashboard is for every operator (ADR 016). */
@@ -32,6 +32,6 @@ export async function adminStatsRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(adminStatsSchema), 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
       },
     },
-    async () => ok(await getAdminStats(deps)),
+    async (req) => ok(await getAdminStats(deps, currentUser(req))),
   );
 }

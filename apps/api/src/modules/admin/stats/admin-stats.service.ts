@@ -29,14 +29,20 @@ const figure = (thisMonth: number, lastMonth: number) => ({
 });
 
 /** The dashboard's figures, all from the data; trends compare this calendar month with the last. */
-export async function getAdminStats({ db }: AdminStatsDeps, now = new Date()): Promise<AdminStats> {
+export async function getAdminStats(
+  { db }: AdminStatsDeps,
+  viewer: { role: 'admin' | 'moderator' | 'user' },
+  now = new Date(),
+): Promise<AdminStats> {
+  // The latest users (names, e-mails) only for admins: users are theirs to manage (ADR 016).
+  const showUsers = viewer.role === 'admin';
   const bounds = monthBounds(now);
   const [users, products, reviews, revenue, recent] = await Promise.all([
     repo.userCounts(db, bounds),
     repo.productCounts(db, bounds),
     repo.reviewCounts(db),
     repo.revenueKurus(db, bounds),
-    repo.recentUsers(db, DASHBOARD_RECENT_USERS),
+    showUsers ? repo.recentUsers(db, DASHBOARD_RECENT_USERS) : Promise.resolve(null),
   ]);
   return {
     users: {
@@ -60,6 +66,6 @@ export async function getAdminStats({ db }: AdminStatsDeps, now = new Date()): P
       total: kurusToTry(revenue.monthly + revenue.yearly + revenue.lifetime),
       received: figure(kurusToTry(revenue.thisMonth), kurusToTry(revenue.lastMonth)),
     },
-    recentUsers: recent.map(presentAdminUser),
+    recentUsers: recent ? recent.map(presentAdminUser) : null,
   };
 }

@@ -54,14 +54,19 @@ describe('GET /api/admin/stats', () => {
     expect(data.products.withOffers).toBeLessThanOrEqual(data.products.total);
     expect(data.reviews.pending).toBeLessThanOrEqual(data.reviews.total);
 
-    expect(data.recentUsers).toHaveLength(5);
-    expect(data.recentUsers[0]!._id).toBe(fresh.user._id);
-    expect(JSON.stringify(data.recentUsers)).not.toMatch(/password/i);
+    // People's names and e-mails are the admins' business (ADR 016): a moderator gets none.
+    expect(data.recentUsers).toBeNull();
+    const asAdmin = body<{ data: AdminStats }>(
+      await stats(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password),
+    ).data;
+    expect(asAdmin.recentUsers).toHaveLength(5);
+    expect(asAdmin.recentUsers![0]!._id).toBe(fresh.user._id);
+    expect(JSON.stringify(asAdmin.recentUsers)).not.toMatch(/password/i);
   });
 
   it('sums completed payments by plan and by month, and computes the trend from them', async () => {
     const now = new Date('2026-06-15T09:00:00Z');
-    const before = await getAdminStats({ db: t.db.db }, now);
+    const before = await getAdminStats({ db: t.db.db }, { role: 'admin' }, now);
     const [user] = await t.db.db.select({ id: users.id }).from(users).limit(1);
     let ref = 0;
     const pay = (plan: 'monthly-premium' | 'yearly-premium', amount: number, at: string, status = 'completed') => ({
@@ -82,7 +87,7 @@ describe('GET /api/admin/stats', () => {
         pay('monthly-premium', 2999, '2026-06-03T10:00:00Z', 'refunded'),
         pay('monthly-premium', 2999, '2026-06-04T10:00:00Z', 'pending'),
       ]);
-    const after = await getAdminStats({ db: t.db.db }, now);
+    const after = await getAdminStats({ db: t.db.db }, { role: 'admin' }, now);
     expect(after.revenue.monthly - before.revenue.monthly).toBeCloseTo(59.98, 2);
     expect(after.revenue.yearly - before.revenue.yearly).toBeCloseTo(337.5, 2);
     expect(after.revenue.total).toBeCloseTo(after.revenue.monthly + after.revenue.yearly + after.revenue.lifetime, 2);

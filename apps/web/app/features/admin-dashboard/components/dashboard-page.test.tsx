@@ -52,6 +52,13 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('link', { name: 'Analitiği Görüntüle' })).toBeNull();
   });
 
+  it('leaves the latest users out for a moderator (the API sends none)', async () => {
+    serveData(fetchMock, { '/api/admin/stats': { ...stats, recentUsers: null } });
+    renderWithProviders(<DashboardPage firstName="Zeynep" sections={['/admin', '/admin/stores']} />, { auth: false });
+    expect((await screen.findAllByText('1.234')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Son Kullanıcılar')).toBeNull();
+  });
+
   it("says 'Dashboard verileri yüklenirken hata oluştu' when the call fails", async () => {
     fetchMock.mockResolvedValue(jsonResponse(500, { success: false, message: 'Hata', code: 'INTERNAL' }));
     renderWithProviders(<DashboardPage firstName="Ayşe" sections={['/admin']} />, { auth: false });

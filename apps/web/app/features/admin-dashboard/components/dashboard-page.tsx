@@ -158,29 +158,31 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
       </div>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <h2 className="font-semibold text-ink">Son Kullanıcılar</h2>
-          {stats.recentUsers.length === 0 ? (
-            <p className="mt-3 text-sm text-muted">Kullanıcı bulunamadı</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-line">
-              {stats.recentUsers.map((user) => (
-                <li key={user._id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium text-ink">
-                      {user.firstName} {user.lastName}
-                    </p>
-                    <p className="truncate text-muted">{user.email}</p>
-                  </div>
-                  <div className="text-right text-xs text-muted">
-                    <p>{ROLE_LABELS[user.role]}</p>
-                    <p>{formatDate(user.createdAt)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        {stats.recentUsers !== null && (
+          <Card className="lg:col-span-2">
+            <h2 className="font-semibold text-ink">Son Kullanıcılar</h2>
+            {stats.recentUsers.length === 0 ? (
+              <p className="mt-3 text-sm text-muted">Kullanıcı bulunamadı</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-line">
+                {stats.recentUsers.map((user) => (
+                  <li key={user._id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-ink">
+                        {user.firstName} {user.lastName}
+                      </p>
+                      <p className="truncate text-muted">{user.email}</p>
+                    </div>
+                    <div className="text-right text-xs text-muted">
+                      <p>{ROLE_LABELS[user.role]}</p>
+                      <p>{formatDate(user.createdAt)}</p>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
         {actions.length > 0 && (
           <Card>
             <h2 className="font-semibold text-ink">Hızlı İşlemler</h2>
