@@ -124,13 +124,16 @@ describe('API skeleton', () => {
     const res = await limited.inject({ method: 'GET', url: '/api/categories' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
-    // In-process calls from the web server carry the internal token and are not limited.
-    const internal = await limited.inject({
-      method: 'GET',
-      url: '/api/categories',
-      headers: { 'x-internal-token': limited.internalToken },
-    });
-    expect(internal.statusCode).toBe(200);
+    // In-process calls from the web server count for the shopper whose page they render: this
+    // client's page is limited too, another shopper's is not (lib/client-identity.ts).
+    const page = (ip: string) =>
+      limited.inject({
+        method: 'GET',
+        url: '/api/categories',
+        headers: { 'x-internal-token': limited.internalToken, 'x-internal-client-ip': ip },
+      });
+    expect((await page('127.0.0.1')).statusCode).toBe(429);
+    expect((await page('198.51.100.9')).statusCode).toBe(200);
     await limited.close();
   });
 });
