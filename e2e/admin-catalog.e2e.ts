@@ -89,7 +89,9 @@ describe('admin catalog journey', () => {
     await page.getByRole('button', { name: 'Yükle', exact: true }).click();
     const report = page.getByRole('status').filter({ hasText: 'İçe aktarım raporu' }).first();
     await report.waitFor();
-    expect(await report.textContent()).toContain('Eşleşmeyen');
+    // The banner is the live region; the figures follow it: one item, waiting unmatched.
+    const unmatched = page.locator('dl div').filter({ has: page.getByText('Eşleşmeyen', { exact: true }) });
+    expect(await unmatched.locator('dd').textContent()).toBe('1');
 
     // Mapped to the product found in the catalog.
     await page.getByRole('button', { name: 'Ürünle eşleştir' }).click();
