@@ -38,6 +38,7 @@ export default [
     route('notifications', 'routes/notifications.tsx'),
     route('comparison', 'routes/comparison.tsx'),
     route('stores', 'routes/stores.tsx'),
+    route('premium-plans', 'routes/premium-plans.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
