@@ -22,6 +22,7 @@ export * from './favorites';
 export * from './price-alerts';
 export * from './notifications';
 export * from './notification-settings';
+export * from './notification-deliveries';
 export * from './privacy-settings';
 export * from './saved-comparisons';
 export * from './payments';

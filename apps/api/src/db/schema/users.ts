@@ -17,6 +17,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone'),
+    /** When `phone` was confirmed with an SMS code; SMS notifications go only to a verified number. */
+    phoneVerifiedAt: instant('phone_verified_at'),
     address: jsonb('address').$type<UserAddress>(),
     bio: text('bio'),
     avatarUrl: text('avatar_url'),
