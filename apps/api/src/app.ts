@@ -16,6 +16,8 @@ import { allowEmptyJsonBody } from './plugins/empty-json-body';
 import { rejectMalformedHost, strictTransportSecurityOverHttps } from './plugins/host-header';
 import { clientIp } from './lib/client-identity';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { contentSecurityPolicy, securityPolicyHeaders } from './plugins/csp';
+import { cspReportRoutes } from './plugins/csp-report';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { productRoutes } from './modules/products/products.routes';
@@ -107,28 +109,14 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.addHook('preParsing', allowEmptyJsonBody);
 
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // React Router streams hydration data in inline scripts; the theme script runs before paint.
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https://accounts.google.com'],
-        frameSrc: ["'self'", 'https://accounts.google.com'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Per response: scripts need this response's nonce (plugins/csp.ts), never 'unsafe-inline'.
+    contentSecurityPolicy: contentSecurityPolicy(),
     crossOriginEmbedderPolicy: false,
     // Sent over HTTPS only (strictTransportSecurityOverHttps).
     strictTransportSecurity: false,
   });
   // After helmet: a refused Host still gets the security headers.
+  securityPolicyHeaders(app);
   rejectMalformedHost(app);
   strictTransportSecurityOverHttps(app);
   // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.
@@ -155,6 +143,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
         keyGenerator: (req) => clientIp(req, app.internalToken),
       });
       await api.register(healthRoutes);
+      await api.register(cspReportRoutes);
       await api.register(categoryRoutes);
       await api.register(productRoutes);
       await api.register(storeRoutes);

@@ -1,8 +1,11 @@
 /**
- * React Router's default server entry, with two changes.
+ * React Router's default server entry, with three changes.
  *
  * The module preloads get `fetchpriority="low"` (lib/low-priority-preloads.server.ts): the
  * stylesheet and the main image come first.
+ *
+ * Every inline script it writes (hydration data, streamed boundaries, the theme script) carries
+ * the nonce of the response's Content-Security-Policy, which web/ssr.ts passes in the load context.
  *
  * `progressiveChunkSize`:
  * React moves a finished Suspense boundary out of the HTML's flow (to the end of the document,
@@ -22,6 +25,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { lowPriorityModulePreloads } from '~/lib/low-priority-preloads.server';
+import { CspNonceContext } from '~/lib/csp-nonce';
 
 export const streamTimeout = 5_000;
 
@@ -30,7 +34,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
@@ -53,7 +57,14 @@ export default function handleRequest(
     // flush down the rejected boundaries
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = loadContext.cspNonce;
+    const page = (
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { themeInitScript } from '~/lib/theme';
+import { useCspNonce } from '~/lib/csp-nonce';
 import { Logo } from '~/features/site-layout/components/logo';
 import { RouteErrorContent } from '~/components/ui/route-error-boundary';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useCspNonce();
   return (
     <html lang="tr" suppressHydrationWarning>
       <head>
@@ -28,7 +30,7 @@ export function Layout({ children }: { children: ReactNode }) {
             preloads and JSON-LD: the browser requests it first, and nothing paints without it. */}
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         {/* Sets the theme class before the first paint: no flash of the wrong theme. */}
-        <script dangerouslySetInnerHTML={{ __html: themeInitScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeInitScript }} />
         <meta name="theme-color" content="#4f46e5" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#0d1020" media="(prefers-color-scheme: dark)" />
         <Meta />
@@ -36,8 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-page text-ink antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

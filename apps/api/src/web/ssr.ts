@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Readable } from 'node:stream';
 import { INTERNAL_CLIENT_IP_HEADER } from '../lib/client-identity';
+import { cspNonce } from '../plugins/csp';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 export interface WebOptions {
@@ -67,7 +68,11 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     web.all('/*', async (request, reply) => {
-      const response = await handle(toWebRequest(request, origin), { apiFetch: apiFetchFor(request.ip) });
+      // The page's inline scripts carry the nonce of this response's Content-Security-Policy.
+      const response = await handle(toWebRequest(request, origin), {
+        apiFetch: apiFetchFor(request.ip),
+        cspNonce: cspNonce(reply),
+      });
       return sendWebResponse(reply, response);
     });
   });

@@ -5,6 +5,12 @@
  */
 export interface KiyaslaLoadContext {
   apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /**
+   * The nonce of this response's Content-Security-Policy (script-src has no 'unsafe-inline'):
+   * every inline script of the page carries it. Absent in `npm run dev`, whose Vite server sends
+   * no such policy.
+   */
+  cspNonce: string;
 }
 
 declare module 'react-router' {
