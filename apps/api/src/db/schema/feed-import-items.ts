@@ -29,13 +29,22 @@ export const feedImportItems = pgTable(
     price: integer('price').notNull(),
     originalPrice: integer('original_price'),
     availability: availability('availability').notNull(),
-    url: text('url').notNull(),
+    /** Null on a row of an unchanged offer (`offerId` set): nothing of it is written. */
+    url: text('url'),
     /** Null when the feed said nothing about shipping (the offer keeps what it had). */
     shippingFree: boolean('shipping_free'),
     shippingCost: integer('shipping_cost'),
     shippingDays: integer('shipping_days'),
     /** Set by the import's matching pass: the product this item is an offer of. */
     matchedProductId: uuid('matched_product_id'),
+    /**
+     * Set when the item was identical to the store's offer with its SKU as the import started
+     * (offer-digest.ts): the item only confirms that offer, which the import neither locks nor
+     * rewrites; null for every item the apply pass must compare and write.
+     */
+    offerId: uuid('offer_id'),
+    /** For such an item: whether the offer's confirmation time is due (db/offer-freshness.ts). */
+    confirmDue: boolean('confirm_due'),
     /** Set when the import rejects the item after parsing (duplicate SKU or product, price jump). */
     rejectCode: text('reject_code'),
   },
