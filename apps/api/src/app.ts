@@ -47,6 +47,8 @@ import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.rou
 import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
 import { adminCategoryRoutes } from './modules/admin/categories/admin-categories.routes';
 import { adminProductRoutes } from './modules/admin/products/admin-products.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { registerSubscriptionJobs } from './jobs/subscription-lifecycle';
 
 // Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
 z.config(z.locales.tr());
@@ -127,6 +129,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(policiesPlugin);
   registerAccountJobs(app);
   registerPriceChangeConsumer(app);
+  registerSubscriptionJobs(app);
   registerReadInvalidation(app);
   registerFreshnessSweep(app);
   registerFeedScheduler(app);
@@ -156,6 +159,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(comparisonRoutes);
       await api.register(alertRoutes);
       await api.register(notificationRoutes);
+      await api.register(paymentRoutes);
       await api.register(adminStoreRoutes);
       await api.register(adminAuditRoutes);
       await api.register(adminUserRoutes);

@@ -54,6 +54,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Shopier's payment page (the signed form is posted there). */
+  SHOPIER_PAYMENT_URL: z.url().default('https://www.shopier.com/ShowProduct/api_pay4.php'),
+  /** Stripe's API origin (the SDK's host, port and protocol); tests point it at a stand-in. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** iyzico's API origin; unset: the sandbox while the payment settings' test mode is on, else production. */
+  IYZICO_BASE_URL: z.url().optional(),
 });
 
 export interface AppConfig {
@@ -83,6 +89,14 @@ export interface AppConfig {
   /** Graph API base URL, without a trailing slash (tests point it at a local stand-in). */
   facebookGraphUrl: string;
   feeds: FeedConfig;
+  payments: PaymentsConfig;
+}
+
+/** Where the payment providers are reached (tests point each at a local stand-in). */
+export interface PaymentsConfig {
+  shopierPaymentUrl: string;
+  stripeApiUrl: string;
+  iyzicoBaseUrl: string | undefined;
 }
 
 export interface FeedConfig {
@@ -160,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
       schedulerEnabled: e.FEED_SCHEDULER,
+    },
+    payments: {
+      shopierPaymentUrl: e.SHOPIER_PAYMENT_URL,
+      stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+      iyzicoBaseUrl: e.IYZICO_BASE_URL?.replace(/\/$/, ''),
     },
   };
 }

@@ -30,6 +30,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     facebookGraphUrl: 'http://127.0.0.1:9',
     // No allow-list: a test that pulls from its local stand-in feed server names it.
     feeds: { maxBytes: 50 * 1024 * 1024, fetchTimeoutMs: 5_000, fetchAllow: [], schedulerEnabled: false },
+    // Unroutable: payment tests start local stand-ins and name them.
+    payments: {
+      shopierPaymentUrl: 'http://127.0.0.1:9/shopier',
+      stripeApiUrl: 'http://127.0.0.1:9',
+      iyzicoBaseUrl: 'http://127.0.0.1:9',
+    },
     ...overrides,
   };
 }

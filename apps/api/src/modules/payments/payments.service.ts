@@ -1,0 +1,456 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { messages } from '@kiyasla/contracts/messages';
+import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
+import {
+  PAYMENT_ERROR_CODES as CODES,
+  paymentMessages as m,
+  planChoice,
+  isPaidPlanId,
+  resolvePaidPlanId,
+  REFUND_WINDOW_DAYS,
+  type CheckoutResponse,
+  type PaymentOrder,
+} from '@kiyasla/contracts/payments';
+import { PLANS, type PaidPlanId, type Plan } from '@kiyasla/contracts/plans';
+import type { PaymentProvider as ProviderId, PaymentSettings } from '@kiyasla/contracts/settings';
+import type { AppConfig } from '../../config';
+import type { Database } from '../../db/client';
+import type { PaymentRow } from '../../db/schema/payments';
+import type { UserRow } from '../../db/schema/users';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { MailService } from '../../mail/mail.service';
+import { paymentReceiptMail } from '../../mail/templates/subscription-mails';
+import { isUniqueViolation } from '../auth/db-errors';
+import { sessionCache } from '../auth/session-cache';
+import type { AuthUser } from '../auth/session-verifier';
+import { isPremiumRow } from '../auth/user.presenter';
+import type { SettingsService } from '../settings/settings.service';
+import {
+  completeOrder,
+  failOrder,
+  findOrder,
+  findUser,
+  findUserOrder,
+  insertOrder,
+  latestCompleted,
+  lockUser,
+  markRefunded,
+  markRefundRequested,
+  setProviderRef,
+  updateSubscription,
+} from './payments.repo';
+import { demoSecret } from './providers/demo';
+import { formatDateTr, formatTry } from './providers/format';
+import { iyzicoClient, createIyzicoCheckout, IYZICO_LIVE_URL, IYZICO_SANDBOX_URL } from './providers/iyzico';
+import { CallbackRefused, type CheckoutOrder, type CheckoutStart, type VerifiedPayment } from './providers/provider';
+import { createStripeCheckout, stripeClient } from './providers/stripe';
+import { includedTax, periodEnd, upgradeCredit } from './subscription';
+
+export interface PaymentsDeps {
+  db: Database;
+  config: AppConfig;
+  settings: SettingsService;
+  mail: MailService;
+  log: FastifyBaseLogger;
+}
+
+/** Plan prices are TRY (§9); every order is charged in TRY whatever the site's display currency. */
+export const PLAN_CURRENCY = 'TRY';
+
+const DAY_MS = 86_400_000;
+
+const PROVIDER_NAMES: Record<ProviderId, string> = {
+  demo: 'Test ödemesi (demo)',
+  shopier: 'Shopier',
+  stripe: 'Stripe',
+  iyzico: 'iyzico',
+};
+
+export function planById(id: PaidPlanId): Plan {
+  const plan = PLANS.find((p) => p.id === id);
+  if (!plan) throw new Error(`unknown plan ${id}`);
+  return plan;
+}
+
+/** Whether the settings hold what `provider` needs to take a payment. */
+export function hasCredentials(p: PaymentSettings, provider: ProviderId): boolean {
+  switch (provider) {
+    case 'shopier':
+      return Boolean(p.shopierApiKey && p.shopierApiSecret);
+    case 'stripe':
+      return Boolean(p.stripeSecretKey && p.webhookSecret);
+    case 'iyzico':
+      return Boolean(p.iyzicoApiKey && p.iyzicoSecretKey);
+    case 'demo':
+      return true;
+  }
+}
+
+/**
+ * The provider that takes the next payment (ADR 018): the one chosen in the admin settings when
+ * its credentials are set, else the built-in demo provider while test mode is on, else none.
+ */
+export function activeProvider(p: PaymentSettings): ProviderId | null {
+  if (p.provider !== 'demo' && hasCredentials(p, p.provider)) return p.provider;
+  return p.testMode ? 'demo' : null;
+}
+
+function unavailable(code: string, message: string): AppError {
+  return new AppError(503, code, message);
+}
+
+/** The caller's active paid plan, or null (§4 Premium: not free, active, not past its end). */
+function activePaidPlan(row: UserRow, now: Date): PaidPlanId | null {
+  return isPremiumRow(row, now) && isPaidPlanId(row.subscriptionPlan) ? row.subscriptionPlan : null;
+}
+
+async function openCheckout(
+  deps: PaymentsDeps,
+  provider: ProviderId,
+  p: PaymentSettings,
+  order: CheckoutOrder,
+  buyerIp: string,
+): Promise<CheckoutStart> {
+  const { config } = deps;
+  switch (provider) {
+    case 'demo':
+      return { url: `${config.publicUrl}/api/payments/demo/${order.orderId}` };
+    case 'shopier':
+      // Our page posts the signed form to Shopier (the signature is made fresh on each visit).
+      return { url: `${config.publicUrl}/api/payments/shopier/${order.orderId}` };
+    case 'stripe':
+      return createStripeCheckout(stripeClient(p.stripeSecretKey, config.payments.stripeApiUrl), order);
+    case 'iyzico':
+      return createIyzicoCheckout(
+        iyzicoClient(p.iyzicoApiKey, p.iyzicoSecretKey, iyzicoUrl(config, p)),
+        order,
+        buyerIp,
+      );
+  }
+}
+
+export function iyzicoUrl(config: AppConfig, p: PaymentSettings): string {
+  return config.payments.iyzicoBaseUrl ?? (p.testMode ? IYZICO_SANDBOX_URL : IYZICO_LIVE_URL);
+}
+
+/**
+ * POST /payments/checkout: records a pending order for `planName` (an id or an alias) and opens
+ * the active provider's payment page. Refusals: payments off (503), unknown plan (404), the
+ * current or a lower plan (409, §4), no provider (503).
+ */
+export async function startCheckout(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  planName: string,
+  ctx: { ip: string; now?: Date },
+): Promise<CheckoutResponse> {
+  const now = ctx.now ?? new Date();
+  const [p, features] = await Promise.all([deps.settings.group('payment'), deps.settings.group('features')]);
+  if (!p.enablePayments || !features.enablePremium) throw unavailable(CODES.disabled, m.disabled);
+  const planId = resolvePaidPlanId(planName);
+  if (!planId) throw notFound(CODES.planNotFound, m.planNotFound);
+  const plan = planById(planId);
+
+  const user = await findUser(deps.db, caller.id);
+  if (!user) throw notFound('USER_NOT_FOUND', messages.generic.unauthorized);
+  const current = activePaidPlan(user, now);
+  const choice = planChoice(planId, current);
+  if (choice === 'current') throw new AppError(409, CODES.currentPlan, m.currentPlan);
+  if (choice === 'lower') throw new AppError(409, CODES.lowerPlan, m.lowerPlan);
+
+  const provider = activeProvider(p);
+  if (!provider) throw unavailable(CODES.notConfigured, m.notConfigured);
+
+  const price = tryToKurus(plan.price);
+  const credit = current
+    ? Math.min(
+        price - 1,
+        upgradeCredit(
+          { pricePaid: user.subscriptionPrice, start: user.subscriptionStart, end: user.subscriptionEnd },
+          now,
+        ),
+      )
+    : 0;
+  const amount = price - credit;
+  const order = await insertOrder(deps.db, {
+    userId: user.id,
+    provider,
+    plan: planId,
+    amount,
+    currency: PLAN_CURRENCY,
+    status: 'pending',
+    taxAmount: includedTax(amount, p.taxRate),
+    creditAmount: credit,
+    raw: { taxRate: p.taxRate, testMode: p.testMode, upgradedFrom: current },
+  });
+
+  const checkout: CheckoutOrder = {
+    orderId: order.id,
+    planId,
+    planName: plan.name,
+    amount,
+    currency: PLAN_CURRENCY,
+    buyer: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+    returnUrl: `${deps.config.publicUrl}/premium/callback?order=${order.id}`,
+    callbackUrl: `${deps.config.publicUrl}/api/payments/callback/${provider}`,
+  };
+  let start: CheckoutStart;
+  try {
+    start = await openCheckout(deps, provider, p, checkout, ctx.ip);
+  } catch (err) {
+    deps.log.error({ err, orderId: order.id, provider }, 'payment provider refused to open a checkout');
+    await failOrder(deps.db, order.id, { ...order.raw, error: 'checkout could not be opened' });
+    throw unavailable(CODES.providerUnavailable, m.providerUnavailable);
+  }
+  if (start.providerRef) await setProviderRef(deps.db, order.id, start.providerRef);
+  return {
+    orderId: order.id,
+    provider,
+    url: start.url,
+    amount: kurusToTry(amount),
+    currency: PLAN_CURRENCY,
+    credit: kurusToTry(credit),
+  };
+}
+
+export type FulfilOutcome =
+  | { kind: 'granted'; order: PaymentRow }
+  | { kind: 'already'; order: PaymentRow }
+  | { kind: 'failed'; order: PaymentRow };
+
+/**
+ * Grants the plan an order paid for, once (ADR 018). The callback's signature was checked by its
+ * provider adapter; here the order must exist, belong to that provider, and the amount and
+ * currency the provider reports must be the order's. The order moves pending → completed in the
+ * same transaction as the user's plan, so a second delivery finds nothing to move; a provider
+ * payment id already used by another order fails on its unique index. Every refusal throws
+ * CallbackRefused (the route logs it and grants nothing).
+ */
+export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new Date()): Promise<FulfilOutcome> {
+  const order = await findOrder(deps.db, v.orderId).catch(() => undefined);
+  if (!order) throw new CallbackRefused('unknown order', v.orderId);
+  if (order.provider !== v.provider) throw new CallbackRefused(`order belongs to ${order.provider}`, order.id);
+  if (!v.succeeded) {
+    await failOrder(deps.db, order.id, { ...order.raw, callback: v.raw });
+    return { kind: 'failed', order: (await findOrder(deps.db, order.id)) ?? order };
+  }
+  if (v.amount !== null && v.amount !== order.amount) {
+    throw new CallbackRefused(`amount ${v.amount} differs from the order's ${order.amount}`, order.id);
+  }
+  if (v.currency !== null && v.currency.toUpperCase() !== order.currency) {
+    throw new CallbackRefused(`currency ${v.currency} differs from the order's ${order.currency}`, order.id);
+  }
+  if (!order.userId) throw new CallbackRefused('order of a deleted account', order.id);
+  const userId = order.userId;
+
+  let granted: { order: PaymentRow; user: UserRow } | null;
+  try {
+    granted = await deps.db.transaction(async (tx) => {
+      const user = await lockUser(tx, userId);
+      if (!user) return null;
+      const done = await completeOrder(tx, order.id, {
+        providerPaymentId: v.providerPaymentId,
+        raw: { ...order.raw, callback: v.raw },
+        completedAt: now,
+      });
+      if (!done) return null;
+      const plan = planById(done.plan as PaidPlanId);
+      const current = activePaidPlan(user, now);
+      let updated = user;
+      if (current !== null && planChoice(plan.id, current) !== 'purchasable') {
+        // Two orders paid in a row (monthly after yearly): the higher plan stays; the payment is
+        // recorded and can be refunded.
+        deps.log.warn(
+          { orderId: done.id, userId, plan: plan.id, current },
+          'payment for a plan not above the current one',
+        );
+      } else {
+        const end = periodEnd(plan.duration, now);
+        const renews = plan.duration !== 'lifetime';
+        updated = await updateSubscription(tx, userId, {
+          subscriptionPlan: plan.id,
+          subscriptionStatus: 'active',
+          subscriptionPrice: done.amount + done.creditAmount,
+          subscriptionStart: now,
+          subscriptionEnd: end,
+          nextRenewalDate: renews ? end : null,
+          autoRenew: renews,
+        });
+      }
+      await enqueueReceipt(deps, tx, done, updated, plan, now);
+      return { order: done, user: updated };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'payments_provider_payment_uq')) {
+      throw new CallbackRefused('provider payment id already completed another order', order.id);
+    }
+    throw err;
+  }
+  if (!granted) {
+    const latest = (await findOrder(deps.db, order.id)) ?? order;
+    if (latest.status === 'completed') return { kind: 'already', order: latest };
+    throw new CallbackRefused(`order is ${latest.status}`, order.id);
+  }
+  sessionCache.forgetUser(userId);
+  deps.mail.kick();
+  deps.log.info({ orderId: order.id, userId, plan: granted.order.plan, provider: v.provider }, 'premium plan granted');
+  return { kind: 'granted', order: granted.order };
+}
+
+async function enqueueReceipt(
+  deps: PaymentsDeps,
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  order: PaymentRow,
+  user: UserRow,
+  plan: Plan,
+  now: Date,
+): Promise<void> {
+  const general = await deps.settings.group('general');
+  const taxRate = typeof order.raw?.taxRate === 'number' ? order.raw.taxRate : 0;
+  const end = user.subscriptionPlan === plan.id ? user.subscriptionEnd : null;
+  await deps.mail.enqueue(
+    tx,
+    'email.payment-receipt',
+    paymentReceiptMail({
+      to: user.email,
+      firstName: user.firstName,
+      siteName: general.siteName,
+      orderId: order.id,
+      planName: plan.name,
+      amount: formatTry(order.amount, order.currency),
+      tax: formatTry(order.taxAmount, order.currency),
+      taxRatePercent: Math.round(taxRate * 100),
+      credit: order.creditAmount > 0 ? formatTry(order.creditAmount, order.currency) : null,
+      paidAt: formatDateTr(now),
+      endDate: end ? formatDateTr(end) : null,
+      provider: PROVIDER_NAMES[order.provider as ProviderId] ?? order.provider,
+      profileUrl: `${deps.config.publicUrl}/profile?tab=premium`,
+    }),
+    `payment-receipt:${order.id}`,
+  );
+}
+
+export function presentOrder(o: PaymentRow): PaymentOrder {
+  return {
+    _id: o.id,
+    plan: o.plan,
+    provider: o.provider,
+    amount: kurusToTry(o.amount),
+    currency: o.currency,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    completedAt: o.completedAt ? o.completedAt.toISOString() : null,
+  };
+}
+
+export async function getOrder(deps: PaymentsDeps, caller: AuthUser, id: string): Promise<PaymentOrder> {
+  const order = isUuidLike(id) ? await findUserOrder(deps.db, caller.id, id) : undefined;
+  if (!order) throw notFound(CODES.orderNotFound, m.orderNotFound);
+  return presentOrder(order);
+}
+
+function isUuidLike(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+/** A pending order of the demo/Shopier page (by its unguessable id), with its buyer. */
+export async function pendingOrderWithBuyer(
+  deps: PaymentsDeps,
+  id: string,
+  provider: ProviderId,
+): Promise<{ order: PaymentRow; buyer: UserRow } | null> {
+  if (!isUuidLike(id)) return null;
+  const order = await findOrder(deps.db, id);
+  if (!order || order.provider !== provider || !order.userId) return null;
+  const buyer = await findUser(deps.db, order.userId);
+  return buyer ? { order, buyer } : null;
+}
+
+export function demoSigningKey(deps: Pick<PaymentsDeps, 'config'>): string {
+  return demoSecret(deps.config.jwtSecret);
+}
+
+/**
+ * POST /payments/cancel: auto-renew off; premium stays until the end date, when the expiry job
+ * moves the account to free. Idempotent. Nothing to cancel on the free or the lifetime plan.
+ */
+export async function cancelSubscription(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  now = new Date(),
+): Promise<{ autoRenew: boolean; endDate: string | null; message: string }> {
+  const user = await findUser(deps.db, caller.id);
+  if (!user || !activePaidPlan(user, now) || !user.subscriptionEnd) {
+    throw new AppError(409, CODES.nothingToCancel, m.nothingToCancel);
+  }
+  const end = user.subscriptionEnd;
+  if (user.autoRenew || user.nextRenewalDate) {
+    await updateSubscription(deps.db, user.id, { autoRenew: false, nextRenewalDate: null });
+    sessionCache.forgetUser(user.id);
+  }
+  return { autoRenew: false, endDate: end.toISOString(), message: m.cancelled(formatDateTr(end)) };
+}
+
+/**
+ * POST /payments/refund: the caller asks for a refund of one of their completed payments within
+ * REFUND_WINDOW_DAYS of paying, while the admin allows refunds. Recorded once; an operator
+ * carries it out (`refundPayment`).
+ */
+export async function requestRefund(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  paymentId: string,
+  now = new Date(),
+): Promise<{ paymentId: string; refundRequestedAt: string }> {
+  const p = await deps.settings.group('payment');
+  if (!p.enableRefunds) throw forbidden(CODES.refundsDisabled, m.refundsDisabled);
+  const order = isUuidLike(paymentId) ? await findUserOrder(deps.db, caller.id, paymentId) : undefined;
+  if (!order) throw notFound(CODES.orderNotFound, m.orderNotFound);
+  if (order.status !== 'completed' || !order.completedAt)
+    throw new AppError(409, CODES.refundNotAllowed, m.refundNotAllowed);
+  if (order.refundRequestedAt) throw new AppError(409, CODES.refundAlreadyRequested, m.refundAlreadyRequested);
+  if (now.getTime() - order.completedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
+    throw new AppError(409, CODES.refundWindowPassed, m.refundWindowPassed);
+  }
+  if (!(await markRefundRequested(deps.db, order.id, now))) {
+    throw new AppError(409, CODES.refundAlreadyRequested, m.refundAlreadyRequested);
+  }
+  deps.log.info({ orderId: order.id, userId: caller.id }, 'refund requested');
+  return { paymentId: order.id, refundRequestedAt: now.toISOString() };
+}
+
+/**
+ * Records a refund the operator made (the admin screen's button calls this; the money itself is
+ * returned in the provider's panel). When the refunded payment bought the current plan, premium
+ * ends now. Once: a second call finds the payment already refunded and returns null.
+ */
+export async function refundPayment(
+  deps: PaymentsDeps,
+  paymentId: string,
+  now = new Date(),
+): Promise<PaymentRow | null> {
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, paymentId);
+    if (!order?.userId) return null;
+    const user = await lockUser(tx, order.userId);
+    const refunded = await markRefunded(tx, paymentId, now);
+    if (!refunded || !user) return refunded ?? null;
+    const latest = await latestCompleted(tx, user.id);
+    const boughtCurrentPlan =
+      user.subscriptionPlan === refunded.plan &&
+      (!latest || (latest.completedAt ?? now) <= (refunded.completedAt ?? now));
+    if (boughtCurrentPlan) {
+      await updateSubscription(tx, user.id, {
+        subscriptionPlan: 'free',
+        subscriptionStatus: 'expired',
+        subscriptionPrice: 0,
+        subscriptionEnd: now,
+        nextRenewalDate: null,
+        autoRenew: false,
+      });
+    }
+    return refunded;
+  });
+  if (result?.userId) sessionCache.forgetUser(result.userId);
+  return result;
+}

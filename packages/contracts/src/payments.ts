@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { PlanId } from './constants';
+import { PAID_PLAN_IDS, type PaidPlanId } from './plans';
+
+/**
+ * Premium checkout and the subscription lifecycle (issue 14): POST /payments/checkout, the
+ * provider callbacks, POST /payments/cancel, POST /payments/refund, GET /payments/orders/{id}.
+ */
+
+/** The specification's other names of the plans (§3): accepted wherever a plan name is read. */
+export const PLAN_ALIASES: Record<string, PaidPlanId> = {
+  monthly: 'monthly-premium',
+  yearly: 'yearly-premium',
+  lifetime: 'lifetime-premium',
+  premium: 'lifetime-premium',
+};
+
+/** A plan id or one of its aliases → the paid plan id; null for anything else (free included). */
+export function resolvePaidPlanId(name: string): PaidPlanId | null {
+  const key = name.trim().toLowerCase();
+  if ((PAID_PLAN_IDS as readonly string[]).includes(key)) return key as PaidPlanId;
+  return PLAN_ALIASES[key] ?? null;
+}
+
+export function isPaidPlanId(plan: PlanId | string): plan is PaidPlanId {
+  return (PAID_PLAN_IDS as readonly string[]).includes(plan);
+}
+
+const PLAN_RANK: Record<PaidPlanId, number> = { 'monthly-premium': 1, 'yearly-premium': 2, 'lifetime-premium': 3 };
+
+export type PlanChoice = 'purchasable' | 'current' | 'lower';
+
+/**
+ * The plan upgrade rules of §4, shared by the plans page (labels) and the checkout (409): without
+ * premium every plan can be bought; a monthly holder can buy yearly or lifetime; a yearly holder
+ * lifetime; the current plan is 'Mevcut Planınız' and a lower one 'Daha Düşük Plan'. `current` is
+ * the caller's active paid plan, or null.
+ */
+export function planChoice(plan: PaidPlanId, current: PaidPlanId | null): PlanChoice {
+  if (current === null) return 'purchasable';
+  if (plan === current) return 'current';
+  return PLAN_RANK[plan] > PLAN_RANK[current] ? 'purchasable' : 'lower';
+}
+
+export const PAYMENT_ERROR_CODES = {
+  planNotFound: 'PLAN_NOT_FOUND',
+  currentPlan: 'PLAN_CURRENT',
+  lowerPlan: 'PLAN_LOWER',
+  disabled: 'PAYMENTS_DISABLED',
+  notConfigured: 'PAYMENTS_NOT_CONFIGURED',
+  providerUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  nothingToCancel: 'NOTHING_TO_CANCEL',
+  refundsDisabled: 'REFUNDS_DISABLED',
+  refundWindowPassed: 'REFUND_WINDOW_PASSED',
+  refundNotAllowed: 'REFUND_NOT_ALLOWED',
+  refundAlreadyRequested: 'REFUND_ALREADY_REQUESTED',
+} as const;
+
+export const paymentMessages = {
+  planNotFound: 'Plan bulunamadı.',
+  currentPlan: 'Mevcut Planınız',
+  lowerPlan: 'Daha Düşük Plan',
+  disabled: 'Online ödeme şu anda kapalı. Lütfen daha sonra tekrar deneyin.',
+  notConfigured: 'Ödeme sağlayıcısı henüz yapılandırılmamış. Lütfen daha sonra tekrar deneyin.',
+  providerUnavailable: 'Ödeme sayfası şu anda açılamıyor. Lütfen biraz sonra tekrar deneyin.',
+  loginRequired: 'Premium satın almak için giriş yapmalısınız.',
+  checkoutReady: 'Ödeme sayfası hazır.',
+  orderNotFound: 'Sipariş bulunamadı.',
+  nothingToCancel: 'İptal edilecek yenilenen bir aboneliğiniz yok.',
+  cancelled: (until: string) => `Otomatik yenileme kapatıldı. Premium üyeliğiniz ${until} tarihine kadar devam edecek.`,
+  refundsDisabled: 'İade talepleri şu anda kabul edilmiyor.',
+  refundWindowPassed: 'İade talebi yalnızca ödemeden sonraki 14 gün içinde yapılabilir.',
+  refundNotAllowed: 'Bu ödeme için iade talebinde bulunulamaz.',
+  refundAlreadyRequested: 'Bu ödeme için zaten bir iade talebiniz var.',
+  refundRequested: 'İade talebiniz alındı. Ödemeniz incelendikten sonra iade edilecek.',
+} as const;
+
+/** Days after a payment in which its refund can be requested (the terms' 14-day refund right). */
+export const REFUND_WINDOW_DAYS = 14;
+/** The renewal reminder goes this many days before a renewing plan's date. */
+export const RENEWAL_REMINDER_DAYS = 3;
+
+export const checkoutRequestSchema = z.object({
+  /** A plan id or an alias: monthly, yearly, lifetime, premium. */
+  planId: z.string().trim().min(1, paymentMessages.planNotFound).max(40, paymentMessages.planNotFound),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({
+  orderId: z.string(),
+  provider: z.string(),
+  /** The provider's payment page; the browser opens it in a new tab. */
+  url: z.string(),
+  /** TRY to pay: the plan's price less the credit of an upgraded plan's unused part. */
+  amount: z.number(),
+  currency: z.string(),
+  /** TRY credited for the unused part of the current plan (0 without an upgrade). */
+  credit: z.number(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const ORDER_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+
+/** GET /payments/orders/{id}: one of the caller's orders, for the /premium/callback page. */
+export const paymentOrderSchema = z.object({
+  _id: z.string(),
+  plan: z.string(),
+  provider: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+
+export const cancelResponseSchema = z.object({
+  autoRenew: z.boolean(),
+  /** Premium stays until this date (ISO). */
+  endDate: z.string().nullable(),
+});
+
+export const refundRequestSchema = z.object({ paymentId: z.string().min(1).max(100) });
+export const refundResponseSchema = z.object({ paymentId: z.string(), refundRequestedAt: z.string() });
