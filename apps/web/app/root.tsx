@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { isMaintenanceExemptPage, type MaintenanceState } from '@kiyasla/contracts/maintenance';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -11,6 +12,12 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
 import { AuthProvider } from '~/entities/session/auth-context';
 import { markAppHydrated } from '~/lib/hydrate-when-idle';
 import { createQueryClient } from '~/lib/query-client';
+import { lazyHydrated } from '~/lib/lazy-component';
+
+// Shown only during maintenance: its code is not in the pages' initial JavaScript.
+const MaintenancePage = lazyHydrated(() =>
+  import('~/features/maintenance/components/maintenance-page').then((m) => m.MaintenancePage),
+);
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -18,6 +25,23 @@ export const meta: Route.MetaFunction = () => [
   { title: DEFAULT_TITLE },
   { name: 'description', content: DEFAULT_DESCRIPTION },
 ];
+
+/**
+ * While the site is in maintenance (the server passes its state in the load context), every
+ * public page answers 503 with the maintenance page; the back office and the sign-in page stay.
+ */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const state = context.maintenance;
+  if (state?.active && !isMaintenanceExemptPage(new URL(request.url).pathname)) {
+    throw data({ maintenance: { message: state.message, endsAt: state.endsAt } }, { status: 503 });
+  }
+  return null;
+}
+
+function maintenanceOf(error: unknown): Pick<MaintenanceState, 'message' | 'endsAt'> | null {
+  if (!isRouteErrorResponse(error) || error.status !== 503) return null;
+  return (error.data as { maintenance?: Pick<MaintenanceState, 'message' | 'endsAt'> } | null)?.maintenance ?? null;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useCspNonce();
@@ -58,8 +82,12 @@ export default function App() {
   );
 }
 
-/** Last resort: the site layout itself failed, so this renders without header and footer. */
+/**
+ * Last resort: the site layout itself failed, so this renders without header and footer. Also
+ * the maintenance page, which the root loader raises.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const maintenance = maintenanceOf(error);
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-line bg-surface">
@@ -68,7 +96,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </div>
       </header>
       <main id="main" className="flex flex-1 items-center justify-center px-4 py-16">
-        <RouteErrorContent error={error} />
+        {maintenance ? <MaintenancePage state={maintenance} /> : <RouteErrorContent error={error} />}
       </main>
     </div>
   );

@@ -49,6 +49,10 @@ export const publicConfigSchema = z.object({
     sessionTimeoutMinutes: z.number().int(),
   }),
   maintenance: z.object({
+    /** Maintenance mode now: the switch, or a scheduled window that has begun and not ended. */
+    active: z.boolean(),
+    /** The scheduled window's end while it holds the site in maintenance; null otherwise. */
+    endsAt: z.string().nullable(),
     enabled: z.boolean(),
     message: z.string(),
     scheduled: z.object({

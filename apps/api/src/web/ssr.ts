@@ -72,6 +72,7 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       const response = await handle(toWebRequest(request, origin), {
         apiFetch: apiFetchFor(request.ip),
         cspNonce: cspNonce(reply),
+        maintenance: await app.maintenance(),
       });
       return sendWebResponse(reply, response);
     });

@@ -1,3 +1,5 @@
+import type { MaintenanceState } from '@kiyasla/contracts/maintenance';
+
 /**
  * What the server hands to every loader and action. In production the API runs in the same
  * process, so `apiFetch` dispatches the request in-process (no socket); in `npm run dev` the
@@ -11,6 +13,8 @@ export interface KiyaslaLoadContext {
    * no such policy.
    */
   cspNonce: string;
+  /** Maintenance mode at this request: the root loader answers public pages with 503 while it is on. */
+  maintenance: MaintenanceState;
 }
 
 declare module 'react-router' {

@@ -5,14 +5,16 @@ import { COMPARISON_MIN, PREMIUM_WISHLIST_ITEMS } from '@kiyasla/contracts/const
 import { PLANS, SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
 import type { PublicConfig } from '@kiyasla/contracts/public-config';
 import type { SystemSettings } from '@kiyasla/contracts/settings';
+import { maintenanceState } from '@kiyasla/contracts/maintenance';
 import type { AppConfig } from '../../config';
 
 /**
  * Picks the public part of the settings field by field (an allow-list), so a secret added to a
  * settings group later can never leak through GET /api/config.
  */
-export function presentPublicConfig(settings: SystemSettings, config: AppConfig): PublicConfig {
+export function presentPublicConfig(settings: SystemSettings, config: AppConfig, now = new Date()): PublicConfig {
   const { features, maintenance, security } = settings;
+  const state = maintenanceState(maintenance, now);
   return {
     siteName: settings.general.siteName,
     features: {
@@ -42,6 +44,8 @@ export function presentPublicConfig(settings: SystemSettings, config: AppConfig)
       sessionTimeoutMinutes: security.sessionTimeout,
     },
     maintenance: {
+      active: state.active,
+      endsAt: state.endsAt,
       enabled: maintenance.enableMaintenanceMode,
       message: maintenance.maintenanceMessage,
       scheduled: {
