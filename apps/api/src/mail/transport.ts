@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (e.g. List-Unsubscribe of notification e-mails). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
+import { scheduleDeliveries } from '../notifications/deliveries/schedule';
 import { watchedPrice } from './alerts.repo';
 
 /**
@@ -136,16 +137,21 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
   });
   const written = new Set<string>();
   if (rows.length > 0) {
-    const inserted = sqlRows<{ dedupe_key: string }>(
+    const inserted = sqlRows<{ id: string; dedupe_key: string }>(
       await tx.execute(sql`
         insert into notifications (user_id, type, title, message, data, dedupe_key)
         select x.user_id, 'price_alert', x.title, x.message, x.data, x.dedupe_key
           from json_to_recordset(${JSON.stringify(rows)}::json)
             as x(user_id uuid, title text, message text, data jsonb, dedupe_key text)
         on conflict (dedupe_key) do nothing
-        returning dedupe_key`),
+        returning id, dedupe_key`),
     );
     for (const r of inserted) written.add(r.dedupe_key);
+    // E-mail, push and SMS copies under the notification's own key, in this transaction.
+    await scheduleDeliveries(
+      tx,
+      inserted.map((r) => r.id),
+    );
   }
   return fired.map((f) => ({
     alertId: f.id,

@@ -11,6 +11,7 @@ import {
   notificationsUpdatedSchema,
 } from '@kiyasla/contracts/notifications';
 import { ok } from '../../lib/reply';
+import { unsubscribeRoutes } from './unsubscribe.routes';
 import { errorResponses } from '../../plugins/error-handler';
 import { currentUser, featureEnabled, requireUser } from '../../plugins/policies';
 import {
@@ -34,6 +35,8 @@ export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
   errorResponses(app, { validationMessage: 'first-field' });
+  // Signed links from e-mails, without a session; its own scope for the form parsers.
+  await app.register(unsubscribeRoutes);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
+import { scheduleDeliveries } from './deliveries/schedule';
 import { lowestInStockPrices } from '../feeds/import/price-change-event';
 
 /**
@@ -70,6 +71,10 @@ export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly
        where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
       on conflict (dedupe_key) do nothing
       returning id`),
+  );
+  await scheduleDeliveries(
+    tx,
+    inserted.map((r) => r.id),
   );
   return inserted.length;
 }

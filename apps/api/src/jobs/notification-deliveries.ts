@@ -1,0 +1,235 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { sqlRows } from '../lib/sql-rows';
+import {
+  PermanentDeliveryError,
+  type ChannelSenders,
+  type DeliveryTarget,
+  type SendResult,
+} from '../modules/notifications/deliveries/types';
+
+/**
+ * The worker of `notification_deliveries` (e-mail, Web Push, SMS copies of notifications), on
+ * every instance, like the other outbox workers:
+ * - **claim**: a committed statement leases up to `batch` due rows with FOR UPDATE SKIP LOCKED
+ *   (`processing`, `locked_until`, `attempts` + 1); due = pending past `next_attempt_at` (which
+ *   is the end of the quiet hours for a notification that arrived within them), or processing
+ *   with an expired lease (its worker died);
+ * - **send** through the channel's sender, outside any transaction;
+ * - **finish**: `sent` (with `sent_at`), `skipped` (nothing to send to), or back to `pending`
+ *   with backoff (30 s doubling to 1 h) while the channel is down, `failed` after
+ *   DELIVERY_MAX_ATTEMPTS or on a permanent error. The update is fenced by the attempt it
+ *   claimed, so a worker whose lease expired cannot overwrite a newer outcome.
+ *
+ * A delivery is written once per notification and channel (unique key, in the notification's
+ * transaction), and a row that was sent is never claimed again: a notification is not sent twice.
+ * The one window left is a worker dying between the provider's acceptance and the `sent` update,
+ * which would resend after the lease; the lease (5 min) is far longer than a send can take
+ * (the SMTP transport gives up after 20 s), so a slow worker is never overtaken.
+ */
+
+export const DELIVERY_MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 300;
+const DEFAULT_BATCH = 50;
+
+/** 30 s, 1 min, 2 min, … capped at 1 h. */
+export function deliveryRetryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface DeliverOptions {
+  batch?: number;
+  /** The clock (tests jump past quiet hours and backoffs). Defaults to the database's. */
+  now?: Date;
+  onError?: (err: unknown, deliveryId: number) => void;
+}
+
+export interface DeliverResult {
+  claimed: number;
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+}
+
+interface TargetRow {
+  id: number;
+  channel: DeliveryTarget['channel'];
+  attempts: number;
+  notification_id: string;
+  type: DeliveryTarget['notification']['type'];
+  title: string;
+  message: string;
+  data: DeliveryTarget['notification']['data'];
+  user_id: string;
+  email: string;
+  first_name: string;
+  phone: string | null;
+  phone_verified: boolean;
+  user_ok: boolean;
+  product_id: string | null;
+  product_name: string | null;
+  product_slug: string | null;
+  product_images: NonNullable<DeliveryTarget['product']>['images'] | null;
+}
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+async function claim(db: Database, nowSql: SQL, batch: number): Promise<TargetRow[]> {
+  return sqlRows<TargetRow>(
+    await db.execute(sql`
+      with picked as (
+        select id from notification_deliveries
+         where status in ('pending', 'processing')
+           and ((status = 'pending' and next_attempt_at <= ${nowSql})
+             or (status = 'processing' and locked_until < ${nowSql}))
+         order by next_attempt_at, id
+         limit ${batch}
+         for update skip locked
+      ), claimed as (
+        update notification_deliveries d
+           set status = 'processing', attempts = d.attempts + 1,
+               locked_until = ${nowSql} + make_interval(secs => ${LEASE_SECONDS})
+          from picked
+         where d.id = picked.id
+        returning d.id, d.channel, d.attempts, d.notification_id, d.user_id
+      )
+      select c.id, c.channel::text as channel, c.attempts, c.notification_id, n.type::text as type, n.title,
+             n.message, n.data, c.user_id, u.email, u.first_name, u.phone,
+             u.phone_verified_at is not null as phone_verified,
+             (u.is_active and u.deleted_at is null) as user_ok,
+             p.id as product_id, p.name as product_name, p.slug as product_slug, p.images as product_images
+        from claimed c
+        join notifications n on n.id = c.notification_id
+        join users u on u.id = c.user_id
+        left join products p
+          on p.id = case when n.data ->> 'productId' ~ ${UUID_PATTERN} then (n.data ->> 'productId')::uuid end
+       order by c.id`),
+  );
+}
+
+function toTarget(r: TargetRow): DeliveryTarget {
+  return {
+    deliveryId: Number(r.id),
+    channel: r.channel,
+    attempts: Number(r.attempts),
+    notification: { id: r.notification_id, type: r.type, title: r.title, message: r.message, data: r.data },
+    user: {
+      id: r.user_id,
+      email: r.email,
+      firstName: r.first_name,
+      phone: r.phone,
+      phoneVerified: r.phone_verified,
+    },
+    product:
+      r.product_id && r.product_name
+        ? {
+            id: r.product_id,
+            name: r.product_name,
+            slug: r.product_slug ?? r.product_id,
+            images: r.product_images ?? [],
+          }
+        : null,
+  };
+}
+
+async function finish(
+  db: Database,
+  row: TargetRow,
+  nowSql: SQL,
+  outcome: { status: 'sent' | 'skipped' | 'failed' | 'pending'; error?: string },
+): Promise<void> {
+  const delaySeconds = deliveryRetryDelayMs(Number(row.attempts)) / 1000;
+  await db.execute(sql`
+    update notification_deliveries
+       set status = ${outcome.status}::delivery_status, locked_until = null,
+           sent_at = case when ${outcome.status} = 'sent' then ${nowSql} else sent_at end,
+           next_attempt_at = case when ${outcome.status} = 'pending'
+                                  then ${nowSql} + make_interval(secs => ${delaySeconds}) else next_attempt_at end,
+           last_error = ${outcome.error ? outcome.error.slice(0, 500) : null}
+     where id = ${row.id} and attempts = ${row.attempts} and status = 'processing'`);
+}
+
+/** One pass: claims due deliveries and sends them through their channel. */
+export async function deliverDueNotifications(
+  db: Database,
+  senders: ChannelSenders,
+  opts: DeliverOptions = {},
+): Promise<DeliverResult> {
+  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const rows = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
+  const result: DeliverResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  for (const row of rows) {
+    const sender = senders[row.channel];
+    let outcome: SendResult;
+    try {
+      if (!row.user_ok) outcome = { status: 'skipped', reason: 'account closed' };
+      else if (!sender) outcome = { status: 'skipped', reason: `no ${row.channel} channel on this server` };
+      else outcome = await sender(toTarget(row));
+    } catch (err) {
+      opts.onError?.(err, Number(row.id));
+      const message = String(err instanceof Error ? err.message : err);
+      const giveUp = err instanceof PermanentDeliveryError || Number(row.attempts) >= DELIVERY_MAX_ATTEMPTS;
+      await finish(db, row, nowSql, { status: giveUp ? 'failed' : 'pending', error: message });
+      if (giveUp) result.failed++;
+      else result.retried++;
+      continue;
+    }
+    if (outcome.status === 'sent') {
+      await finish(db, row, nowSql, { status: 'sent' });
+      result.sent++;
+    } else {
+      await finish(db, row, nowSql, { status: 'skipped', error: outcome.reason });
+      result.skipped++;
+    }
+  }
+  return result;
+}
+
+/** Passes until a batch comes back short. */
+export async function drainDeliveries(
+  db: Database,
+  senders: ChannelSenders,
+  opts: DeliverOptions = {},
+): Promise<DeliverResult> {
+  const total: DeliverResult = { claimed: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const batch = opts.batch ?? DEFAULT_BATCH;
+  for (;;) {
+    const r = await deliverDueNotifications(db, senders, opts);
+    for (const k of Object.keys(total) as (keyof DeliverResult)[]) total[k] += r[k];
+    if (r.claimed < batch) return total;
+  }
+}
+
+const POLL_MS = 2_000;
+
+/**
+ * Runs the deliveries worker in this instance while the server listens (tests call
+ * `deliverDueNotifications` themselves): a pass every two seconds; every instance runs it.
+ */
+export function registerNotificationDeliveries(app: FastifyInstance, senders: () => ChannelSenders): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    if (running) return;
+    running = drainDeliveries(app.dbHandle.db, senders(), {
+      onError: (err, deliveryId) => app.log.warn({ err, deliveryId }, 'notification delivery failed; retried later'),
+    })
+      .then((r) => {
+        if (r.claimed) app.log.info(r, 'notification deliveries');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'notification deliveries pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onListen', async () => {
+    timer = setInterval(pass, POLL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { registerNotificationDeliveries } from '../../../jobs/notification-deliveries';
+import { emailSender } from './email-sender';
+import type { ChannelSenders } from './types';
+
+/** The channel senders of this server, from its configuration. */
+export function channelSenders(app: FastifyInstance): ChannelSenders {
+  return {
+    email: emailSender({
+      transport: app.mail.transport,
+      settings: app.settings,
+      publicUrl: app.config.publicUrl,
+      jwtSecret: app.config.jwtSecret,
+    }),
+  };
+}
+
+/** Starts the deliveries worker of this instance (e-mail, Web Push, SMS copies of notifications). */
+export function registerNotificationChannels(app: FastifyInstance): void {
+  let senders: ChannelSenders | null = null;
+  registerNotificationDeliveries(app, () => (senders ??= channelSenders(app)));
+}
