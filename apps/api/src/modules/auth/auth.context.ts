@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { MailService } from '../../mail/mail.service';
 import type { SettingsService } from '../settings/settings.service';
-import { PhantomLockouts } from './login-throttle';
+import { ClientThrottle, PhantomLockouts } from './login-throttle';
 import type { ClientInfo } from './sessions.service';
 import { createFacebookVerifier, createGoogleVerifier, type SocialVerifier } from './social-providers';
 
@@ -17,6 +17,7 @@ export interface AuthContext {
   google: SocialVerifier | null;
   facebook: SocialVerifier | null;
   phantomLockouts: PhantomLockouts;
+  clientThrottle: ClientThrottle;
 }
 
 export function createAuthContext(app: FastifyInstance): AuthContext {
@@ -29,6 +30,7 @@ export function createAuthContext(app: FastifyInstance): AuthContext {
     google: createGoogleVerifier(app.config),
     facebook: createFacebookVerifier(app.config),
     phantomLockouts: new PhantomLockouts(),
+    clientThrottle: new ClientThrottle(),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authSessionSchema,
@@ -29,6 +29,7 @@ import {
   signInLimit,
 } from './route-defaults';
 import { presentUser } from './user.presenter';
+import { knownDeviceOf, knownDeviceSetCookie } from './known-device';
 
 /**
  * /api/auth/* of signing in and out: registration, password, Google and Facebook sign-in,
@@ -41,6 +42,14 @@ export async function authRoutes(app: FastifyInstance) {
   const ctx = createAuthContext(app);
   authRouteDefaults(app);
   const socialLoginOn = requireFeature('enableSocialLogin');
+
+  /** After a successful sign-in this browser is a known device of the account (ADR 004). */
+  const rememberDevice = (req: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const cookie = knownDeviceSetCookie(app.config.jwtSecret, req.headers.cookie, userId, {
+      secure: req.protocol === 'https',
+    });
+    reply.header('set-cookie', cookie);
+  };
 
   r.post(
     '/auth/register',
@@ -56,6 +65,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const session = await register(ctx, req.body, clientInfo(req));
+      rememberDevice(req, reply, session.user._id);
       return reply.status(201).send(ok(session, { message: messages.auth.registerSuccess }));
     },
   );
@@ -71,7 +81,14 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(authSessionSchema), ...errors },
       },
     },
-    async (req) => ok(await login(ctx, req.body, clientInfo(req)), { message: messages.auth.loginSuccess }),
+    async (req, reply) => {
+      const secret = app.config.jwtSecret;
+      const session = await login(ctx, req.body, clientInfo(req), (userId) =>
+        knownDeviceOf(secret, req.headers.cookie, userId),
+      );
+      rememberDevice(req, reply, session.user._id);
+      return ok(session, { message: messages.auth.loginSuccess });
+    },
   );
 
   r.post(
@@ -86,7 +103,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(authSessionSchema), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!ctx.google) throw forbidden('SOCIAL_LOGIN_NOT_CONFIGURED', messages.auth.googleNotConfigured);
       const token = req.body.credential ?? req.body.tokenId ?? '';
       const profile = await ctx.google({ token });
@@ -95,6 +112,7 @@ export async function authRoutes(app: FastifyInstance) {
         client: clientInfo(req),
         canRegister: await featureEnabled(req, 'enableRegistration'),
       });
+      rememberDevice(req, reply, session.user._id);
       return ok(session, { message: messages.auth.loginSuccess });
     },
   );
@@ -111,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(authSessionSchema), ...errors },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!ctx.facebook) throw forbidden('SOCIAL_LOGIN_NOT_CONFIGURED', messages.auth.facebookNotConfigured);
       const profile = await ctx.facebook({ token: req.body.accessToken, userId: req.body.userID });
       const session = await socialLogin(ctx, profile, {
@@ -119,6 +137,7 @@ export async function authRoutes(app: FastifyInstance) {
         client: clientInfo(req),
         canRegister: await featureEnabled(req, 'enableRegistration'),
       });
+      rememberDevice(req, reply, session.user._id);
       return ok(session, { message: messages.auth.loginSuccess });
     },
   );

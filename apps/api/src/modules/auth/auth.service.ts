@@ -24,16 +24,12 @@ import { isUniqueViolation } from './db-errors';
 import { refreshSession, startSession, type ClientInfo } from './sessions.service';
 import { hashToken } from './tokens';
 import type { SocialProfile } from './social-providers';
+import { accountLocked, ClientThrottle, clientThrottled } from './login-throttle';
 
 const MINUTE_MS = 60_000;
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', messages.auth.invalidCredentials);
-const locked = (minutes: number) => new AppError(423, 'ACCOUNT_LOCKED', messages.auth.accountLocked(minutes));
 const emailTaken = () => new AppError(409, 'EMAIL_TAKEN', messages.auth.emailTaken);
-
-function minutesLeft(until: number, now: number): number {
-  return Math.max(1, Math.ceil((until - now) / MINUTE_MS));
-}
 
 /** Applies the admin password policy; the message is the rule text of §5 for that policy. */
 export async function assertPasswordPolicy(ctx: AuthContext, password: string, field = 'password'): Promise<void> {
@@ -77,55 +73,79 @@ export async function checkCurrentPassword(
   password: string,
 ): Promise<boolean> {
   const now = Date.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(minutesLeft(user.lockedUntil.getTime(), now));
+  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw accountLocked(user.lockedUntil.getTime(), now);
   if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return true;
   const security = await deps.settings.group('security');
-  const { locked: lockedNow } = await recordFailedLogin(
-    deps.db,
-    user.id,
-    security.maxLoginAttempts,
-    new Date(now + security.lockoutDuration * MINUTE_MS),
-  );
-  if (lockedNow) throw locked(security.lockoutDuration);
+  const until = now + security.lockoutDuration * MINUTE_MS;
+  const { locked: lockedNow } = await recordFailedLogin(deps.db, user.id, security.maxLoginAttempts, new Date(until));
+  if (lockedNow) throw accountLocked(until, now);
   return false;
 }
 
 /**
- * E-mail + password sign-in. Wrong e-mail and wrong password get the same answer and take the
- * same time. After `maxLoginAttempts` failures (admin security setting) the account is locked
- * for `lockoutDuration` minutes — even the right password is refused meanwhile (423). Unknown
- * e-mails go through the same motions (PhantomLockouts), so the lockout reveals nothing either.
+ * E-mail + password sign-in (ADR 004). Wrong e-mail and wrong password get the same answer and
+ * take the same time; unknown e-mails go through the same motions (PhantomLockouts), so neither
+ * the answers nor the throttling reveal which e-mails have an account.
+ *
+ * Two brakes, both from the admin `maxLoginAttempts` / `lockoutDuration`:
+ * - per account: that many failures from anywhere lock it for that long (423) — but not for a
+ *   known device (a browser that signed in to it before, `knownDevice`), where the right
+ *   password still signs in and clears the lock. A reset link clears it too.
+ * - per account and client: that many failures from one client make that client wait, twice as
+ *   long each round (429). A guesser slows itself down, not the owner.
  */
-export async function login(ctx: AuthContext, input: LoginRequest, client: ClientInfo): Promise<AuthSession> {
+export async function login(
+  ctx: AuthContext,
+  input: LoginRequest,
+  client: ClientInfo,
+  knownDevice: (userId: string) => string | undefined = () => undefined,
+): Promise<AuthSession> {
   const security = await ctx.settings.group('security');
   const now = Date.now();
   const lockMs = security.lockoutDuration * MINUTE_MS;
   const user = await findUserByEmail(ctx.db, input.email);
+  const device = user ? knownDevice(user.id) : undefined;
+  const clientKey = ClientThrottle.key(input.email, device ? `device:${device}` : `ip:${client.ip ?? ''}`);
+  const clientFailed = () => {
+    const waitUntil = ctx.clientThrottle.fail(clientKey, now, security.maxLoginAttempts, lockMs);
+    if (waitUntil) throw clientThrottled(waitUntil, now);
+  };
 
   if (!user) {
     const phantomUntil = ctx.phantomLockouts.lockedUntil(input.email, now);
-    if (phantomUntil) throw locked(minutesLeft(phantomUntil, now));
+    if (phantomUntil) throw accountLocked(phantomUntil, now);
+    const waitUntil = ctx.clientThrottle.blockedUntil(clientKey, now);
+    if (waitUntil) throw clientThrottled(waitUntil, now);
     await burnPasswordCheck(input.password);
     const lockedNow = ctx.phantomLockouts.fail(input.email, now, security.maxLoginAttempts, lockMs);
-    if (lockedNow) throw locked(security.lockoutDuration);
+    if (lockedNow) {
+      ctx.clientThrottle.fail(clientKey, now, security.maxLoginAttempts, lockMs);
+      throw accountLocked(lockedNow, now);
+    }
+    clientFailed();
     throw invalidCredentials();
   }
 
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) throw locked(minutesLeft(user.lockedUntil.getTime(), now));
+  if (!device && user.lockedUntil && user.lockedUntil.getTime() > now) {
+    throw accountLocked(user.lockedUntil.getTime(), now);
+  }
+  const waitUntil = ctx.clientThrottle.blockedUntil(clientKey, now);
+  if (waitUntil) throw clientThrottled(waitUntil, now);
 
   const valid = user.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password);
   if (!valid) {
-    const { locked: lockedNow } = await recordFailedLogin(
-      ctx.db,
-      user.id,
-      security.maxLoginAttempts,
-      new Date(now + lockMs),
-    );
-    if (lockedNow) throw locked(security.lockoutDuration);
+    const until = now + lockMs;
+    const { locked: lockedNow } = await recordFailedLogin(ctx.db, user.id, security.maxLoginAttempts, new Date(until));
+    if (lockedNow && !device) {
+      ctx.clientThrottle.fail(clientKey, now, security.maxLoginAttempts, lockMs);
+      throw accountLocked(until, now);
+    }
+    clientFailed();
     throw invalidCredentials();
   }
+  ctx.clientThrottle.succeed(clientKey);
   // Only a caller who knows the password learns that the account is disabled.
   if (!user.isActive) throw forbidden('ACCOUNT_DISABLED', messages.auth.accountDisabled);
 

@@ -4,6 +4,7 @@ import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../plugins/error-handler';
+import { RetryLaterError } from './login-throttle';
 
 /*
  * What every /api/auth/* route shares, whether it lives in modules/auth (sign-in, sessions,
@@ -33,6 +34,10 @@ const AVATAR_FILES = '/api/auth/avatars/';
 export function authRouteDefaults(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.startsWith(AVATAR_FILES)) reply.header('cache-control', 'no-store');
+  });
+  // A lock or a wait that ends at a known time says when (RFC 9110 Retry-After, in seconds).
+  app.addHook('onError', async (_req, reply, error) => {
+    if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
   errorResponses(app, { validationMessage: 'first-field' });
 }
