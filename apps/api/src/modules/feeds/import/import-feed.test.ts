@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../../../db/client';
+import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import { createTestDatabase } from '../../../test/db';
 import { importFeed, type ImportFeedInput } from './import-feed';
@@ -300,6 +301,7 @@ describe('importFeed: changes, history and events', () => {
         { storeId, source: 'cli', body: Readable.from([changed]) },
         {
           batchSize: 5,
+          applyConcurrency: 1,
           afterBatch: () => {
             throw new Error('bağlantı koptu');
           },
@@ -320,6 +322,108 @@ describe('importFeed: changes, history and events', () => {
     );
     // 12 creations, then each of the 12 price changes once.
     expect(Number(eventCount!.n)).toBe(24);
+  });
+});
+
+describe('importFeed: items identical to their offer (offer digest)', () => {
+  it('confirms an identical item without rewriting the offer, and still sees every kind of change', async () => {
+    const [a, b, c, d] = products;
+    const base = [
+      item('D-1', 100, { productId: a!.id, shipping: { free: false, cost: 9.9, estimatedDays: 2 } }),
+      item('D-2', 200, { productId: b!.id, originalPrice: 250 }),
+      item('D-3', 300, { productId: c!.id }),
+      item('D-4', 400, { productId: d!.id, availability: 'limited' }),
+    ];
+    await run(jsonFeed(base));
+    const updatedAt = async () =>
+      rows<{ external_id: string; updated_at: string }>(
+        sql`select external_id, updated_at::text from store_offers where store_id = ${storeId}::uuid order by external_id`,
+      );
+    const before = await updatedAt();
+    // Shipping left out keeps the offer's; everything else the same: four confirmations.
+    const same = await run(jsonFeed([{ ...base[0]!, shipping: undefined }, ...base.slice(1)]));
+    expect(same.report).toMatchObject({ matched: 4, unchanged: 4, updated: 0, priceChanges: 0 });
+    expect(await updatedAt()).toEqual(before);
+    // A list price, a URL, a shipping fee and an availability are each a change.
+    const changed = await run(
+      jsonFeed([
+        { ...base[0]!, shipping: { free: false, cost: 12.5, estimatedDays: 2 } },
+        { ...base[1]!, originalPrice: 260 },
+        { ...base[2]!, url: 'https://magaza.example/D-3-yeni' },
+        { ...base[3]!, availability: 'in-stock' },
+      ]),
+    );
+    expect(changed.report).toMatchObject({ matched: 4, unchanged: 0, updated: 4, priceChanges: 0 });
+    expect((await events(changed.importId)).map((e) => e.payload.productId)).toEqual([d!.id]);
+  });
+
+  it('keeps the first of two items with one SKU when the first only confirms its offer', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('S-1', 100, { productId: a!.id })]));
+    const result = await run(jsonFeed([item('S-1', 100), item('S-1', 80)]));
+    expect(result.report).toMatchObject({ received: 2, unchanged: 1, updated: 0, rejected: 1 });
+    expect(result.report.rejectedSamples.map((r) => [r.line, r.sku])).toEqual([[2, 'S-1']]);
+    expect((await offerOf(a!.id))?.price).toBe(10_000);
+  });
+
+  it('refuses a confirmation whose product an earlier item of the feed already took', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('OLD-1', 100, { productId: a!.id })]));
+    // A new SKU for the same product (by GTIN) comes first: it wins, the old SKU is a duplicate.
+    const result = await run(jsonFeed([item('NEW-1', 90, { gtin: a!.gtin }), item('OLD-1', 100)]));
+    expect(result.report).toMatchObject({ received: 2, updated: 1, unchanged: 0, rejected: 1, priceChanges: 1 });
+    expect(result.report.rejectedSamples.map((r) => [r.line, r.sku])).toEqual([[2, 'OLD-1']]);
+    expect(await offerOf(a!.id)).toMatchObject({ price: 9_000, external_id: 'NEW-1' });
+  });
+
+  it('counts a stale offer again when an identical item confirms it', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('ST-1', 100, { productId: a!.id })]));
+    const offerCount = async () => {
+      const [row] = await rows<{ offer_count: number }>(
+        sql`select offer_count from product_prices where product_id = ${a!.id}::uuid`,
+      );
+      return Number(row!.offer_count);
+    };
+    const counted = await offerCount();
+    await handle.db.execute(
+      sql`update store_offers set last_seen_at = now() - interval '100 hours'
+           where store_id = ${storeId}::uuid and external_id = 'ST-1'`,
+    );
+    await refreshProductPriceAggregates(handle.db, [a!.id]);
+    expect(await offerCount()).toBe(counted - 1);
+    const result = await run(jsonFeed([item('ST-1', 100)]));
+    expect(result.report).toMatchObject({ matched: 1, unchanged: 1, updated: 0 });
+    expect(await offerCount()).toBe(counted);
+  });
+
+  it('applies exactly the rest when an import with two apply transactions at a time dies', async () => {
+    const many = products.slice(0, 12).map((p, i) => item(`W-${i}`, 100 + i, { productId: p.id }));
+    await run(jsonFeed(many));
+    const changed = jsonFeed(many.map((it) => ({ ...it, price: Number(it.price) + 1 })));
+    const historyBefore = await historyCount();
+    let batches = 0;
+    await expect(
+      importFeed(
+        handle.db,
+        { storeId, source: 'cli', body: Readable.from([changed]) },
+        {
+          batchSize: 3,
+          applyConcurrency: 2,
+          afterBatch: () => {
+            batches += 1;
+            if (batches === 2) throw new Error('bağlantı koptu');
+          },
+        },
+      ),
+    ).rejects.toThrow('bağlantı koptu');
+    const appliedFirst = (await historyCount()) - historyBefore;
+    expect(appliedFirst % 3).toBe(0);
+    expect(appliedFirst).toBeGreaterThanOrEqual(6);
+    expect(appliedFirst).toBeLessThan(12);
+    const rerun = await run(changed);
+    expect(rerun.report).toMatchObject({ updated: 12 - appliedFirst, unchanged: appliedFirst });
+    expect(await historyCount()).toBe(historyBefore + 12);
   });
 });
 

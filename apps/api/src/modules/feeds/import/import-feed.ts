@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import type { Database } from '../../../db/client';
 import { invalidateProductReads } from '../../../lib/public-read-cache';
@@ -8,7 +9,16 @@ import { FeedRefusedError } from '../parse/feed-refused-error';
 import { applyBatch, APPLY_BATCH } from './apply';
 import { countAbsentOffers, deactivateAbsentOffers } from './deactivate';
 import { rejectDuplicates } from './match';
-import { dropStagedItems, stagedItem, stageItems, STAGE_BATCH, type StagedItem } from './stage';
+import { OfferDigest } from './offer-digest';
+import {
+  confirmingItem,
+  dropStagedItems,
+  stagedItem,
+  stageItems,
+  STAGE_BATCH,
+  type ConfirmingItem,
+  type StagedItem,
+} from './stage';
 import { ImportTally } from './tally';
 import type { ImportFeedInput, ImportFeedResult } from './types';
 
@@ -19,8 +29,13 @@ export interface ImportHooks {
   afterBatch?: (batch: number) => Promise<void> | void;
   /** Items per apply transaction (default APPLY_BATCH). */
   batchSize?: number;
+  /**
+   * Apply transactions run at the same time (default: 2 on PostgreSQL, 1 on PGlite, whose one
+   * connection runs them in turn anyway).
+   */
+  applyConcurrency?: number;
   /** How long each phase took (the benchmark prints it). */
-  onPhase?: (phase: 'read' | 'match' | 'apply' | 'deactivate', ms: number) => void;
+  onPhase?: (phase: 'digest' | 'read' | 'match' | 'apply' | 'deactivate', ms: number) => void;
 }
 
 /**
@@ -28,10 +43,13 @@ export interface ImportHooks {
  *   1. an import row `running` (a crash leaves it visible);
  *   2. read: the feed is parsed as a stream and its items staged in batches, each with the product
  *      it matches — nothing of the store changes yet, so a file refused halfway (a syntax error
- *      at its end) changes nothing;
+ *      at its end) changes nothing. An item identical to its offer as the import started (the
+ *      store's offer digest) is staged as a bare confirmation of that offer. Parsing goes on
+ *      while the previous batch is written;
  *   3. match: duplicates (a SKU or a product twice) are rejected;
  *   4. apply: a transaction per batch of items writes offers, price history, change events,
- *      aggregates and the unmatched queue; caches are invalidated after each commit;
+ *      aggregates and the unmatched queue; caches are invalidated after each commit. Batches hold
+ *      disjoint products (duplicates were refused), so two run at a time on PostgreSQL;
  *   5. a full feed deactivates the offers it left out — unless that is more than half of the
  *      store's active offers and the import is not forced: then it is held (nothing deactivated);
  *   6. the import row gets its outcome and report, the store its last successful import.
@@ -81,9 +99,12 @@ export async function importFeed(
     return { importId, status, format, mode, report, ...(error ? { error } : {}) };
   };
 
+  const staging = new StagingWriter(db, ctx);
   try {
+    const digest = await OfferDigest.load(db, input.storeId);
+    hooks.onPhase?.('digest', performance.now() - started);
     // Read and stage.
-    let batch: StagedItem[] = [];
+    let batch: (StagedItem | ConfirmingItem)[] = [];
     let seq = 0;
     for await (const entry of parsed) {
       tally.received += 1;
@@ -92,17 +113,22 @@ export async function importFeed(
         continue;
       }
       seq += 1;
-      batch.push(stagedItem(seq, entry.line ?? entry.index, entry.item));
+      const staged = stagedItem(seq, entry.line ?? entry.index, entry.item);
+      const offer = digest?.unchanged(staged);
+      batch.push(offer ? confirmingItem(staged, offer) : staged);
       if (batch.length >= STAGE_BATCH) {
-        await stageItems(db, ctx, batch);
+        await staging.write(batch);
         batch = [];
         input.onProgress?.({ phase: 'read', done: seq });
       }
     }
-    await stageItems(db, ctx, batch);
+    await staging.write(batch);
+    await staging.flush();
     input.onProgress?.({ phase: 'read', done: seq });
     hooks.onPhase?.('read', performance.now() - started);
   } catch (error) {
+    // A refusal while a batch is being written: wait for that write before the staging rows go.
+    await staging.flush().catch(() => undefined);
     if (error instanceof FeedRefusedError) {
       return finish('refused', { code: error.code, message: error.message });
     }
@@ -121,18 +147,36 @@ export async function importFeed(
     hooks.onPhase?.('match', performance.now() - phaseStart);
     phaseStart = performance.now();
 
-    let batchNo = 0;
     const batchSize = hooks.batchSize ?? APPLY_BATCH;
-    for (let from = 1; from <= items; from += batchSize) {
-      const to = Math.min(items, from + batchSize - 1);
-      const touched = await applyBatch(db, ctx, from, to, tally);
-      // Inside the transaction the aggregates invalidated too early for reads that ran before
-      // the commit; now that it committed, again (ADR 010).
-      invalidateProductReads(touched);
-      input.onProgress?.({ phase: 'apply', done: to, total: items });
-      batchNo += 1;
-      await hooks.afterBatch?.(batchNo);
-    }
+    const ranges: [number, number][] = [];
+    for (let from = 1; from <= items; from += batchSize) ranges.push([from, Math.min(items, from + batchSize - 1)]);
+    let next = 0;
+    let applied = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < ranges.length) {
+        const batchNo = ++next;
+        const [from, to] = ranges[batchNo - 1]!;
+        try {
+          const touched = await applyBatchRetrying(db, ctx, from, to, tally);
+          // Inside the transaction the aggregates invalidated too early for reads that ran before
+          // the commit; now that it committed, again (ADR 010).
+          invalidateProductReads(touched);
+          applied += to - from + 1;
+          input.onProgress?.({ phase: 'apply', done: applied, total: items });
+          await hooks.afterBatch?.(batchNo);
+        } catch (error) {
+          // The other worker finishes the batch it holds (its own transaction), then stops.
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    const concurrency = hooks.applyConcurrency ?? (isPglite(db) ? 1 : 2);
+    const workers = Array.from({ length: Math.max(1, concurrency) }, worker);
+    const outcomes = await Promise.allSettled(workers);
+    const firstFailure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (firstFailure) throw firstFailure.reason;
 
     hooks.onPhase?.('apply', performance.now() - phaseStart);
     phaseStart = performance.now();
@@ -150,6 +194,70 @@ export async function importFeed(
     await finish('failed', failure(error)).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Writes staging batches one at a time while the parser reads on: a batch is handed over as soon
+ * as the previous one is written, so parsing (this process) and staging (the database) overlap.
+ */
+class StagingWriter {
+  private pending: Promise<void> = Promise.resolve();
+  private error: unknown;
+
+  constructor(
+    private readonly db: Database,
+    private readonly ctx: { importId: string; storeId: string },
+  ) {}
+
+  async write(batch: (StagedItem | ConfirmingItem)[]): Promise<void> {
+    await this.flush();
+    if (batch.length === 0) return;
+    this.pending = stageItems(this.db, this.ctx, batch).catch((error: unknown) => {
+      this.error = error;
+    });
+  }
+
+  /** Waits for the batch being written; throws what its write threw. */
+  async flush(): Promise<void> {
+    await this.pending;
+    if (this.error !== undefined) {
+      const error = this.error;
+      this.error = undefined;
+      throw error;
+    }
+  }
+}
+
+/** PostgreSQL error codes after which a batch's transaction is rolled back and may run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * One batch, run again (up to three times) when PostgreSQL chose its transaction as a deadlock
+ * victim: two batches that both hand a SKU from one offer to another may lock the same offers in
+ * different orders. The transaction rolled back whole, so running it again is exact.
+ */
+async function applyBatchRetrying(
+  db: Database,
+  ctx: { importId: string; storeId: string },
+  from: number,
+  to: number,
+  tally: ImportTally,
+): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    const attemptTally = new ImportTally();
+    try {
+      const touched = await applyBatch(db, ctx, from, to, attemptTally);
+      tally.add(attemptTally);
+      return touched;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= 3 || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}
+
+function isPglite(db: Database): boolean {
+  return !((db as unknown as { $client?: unknown }).$client instanceof pg.Pool);
 }
 
 function failure(error: unknown): { code: string; message: string } {

@@ -3,6 +3,7 @@ import type { FeedItem } from '@kiyasla/contracts/feeds';
 import { tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../../db/client';
 import { matchedProduct } from './match';
+import type { DigestEntry } from './offer-digest';
 
 /** Items per staging statement: one JSON parameter of a few hundred kilobytes. */
 export const STAGE_BATCH = 2_000;
@@ -24,6 +25,34 @@ export interface StagedItem {
   shipping_free: boolean | null;
   shipping_cost: number | null;
   shipping_days: number | null;
+}
+
+/**
+ * The staging row of an item identical to its offer (offer-digest.ts): what the duplicate check
+ * and a full feed's absent offers need (SKU, product), and the offer it confirms.
+ */
+export interface ConfirmingItem {
+  seq: number;
+  line: number | null;
+  sku: string;
+  price: number;
+  availability: string;
+  matched_product_id: string;
+  offer_id: string;
+  confirm_due: boolean;
+}
+
+export function confirmingItem(item: StagedItem, offer: DigestEntry): ConfirmingItem {
+  return {
+    seq: item.seq,
+    line: item.line,
+    sku: item.sku,
+    price: item.price,
+    availability: item.availability,
+    matched_product_id: offer.productId,
+    offer_id: offer.offerId,
+    confirm_due: offer.confirmDue,
+  };
 }
 
 export function stagedItem(seq: number, line: number | undefined, item: FeedItem): StagedItem {
@@ -58,20 +87,21 @@ export function stagedItem(seq: number, line: number | undefined, item: FeedItem
 export async function stageItems(
   db: Database,
   ctx: { importId: string; storeId: string },
-  items: readonly StagedItem[],
+  items: readonly (StagedItem | ConfirmingItem)[],
 ): Promise<void> {
   if (items.length === 0) return;
+  // A confirming row brings its product; only the others are matched (COALESCE stops at the first).
   await db.execute(sql`
     insert into feed_import_items
       (import_id, seq, line, sku, product_id, gtin, brand, model, title, price, original_price,
-       availability, url, shipping_free, shipping_cost, shipping_days, matched_product_id)
+       availability, url, shipping_free, shipping_cost, shipping_days, matched_product_id, offer_id, confirm_due)
     select ${ctx.importId}::uuid, x.seq, x.line, x.sku, x.product_id, x.gtin, x.brand, x.model, x.title, x.price,
            x.original_price, x.availability, x.url, x.shipping_free, x.shipping_cost, x.shipping_days,
-           ${matchedProduct('x', ctx.storeId)}
+           coalesce(x.matched_product_id, ${matchedProduct('x', ctx.storeId)}), x.offer_id, x.confirm_due
       from json_to_recordset(${JSON.stringify(items)}::json) as x(
         seq int, line int, sku text, product_id uuid, gtin text, brand text, model text, title text,
         price int, original_price int, availability availability, url text, shipping_free boolean,
-        shipping_cost int, shipping_days int)`);
+        shipping_cost int, shipping_days int, matched_product_id uuid, offer_id uuid, confirm_due boolean)`);
 }
 
 /** Drops an import's staging rows (when it finished, whatever the outcome). */

@@ -33,6 +33,27 @@ export class ImportTally {
     }
   }
 
+  /** Adds the counts and samples of `other` (a batch's own tally, once its transaction committed). */
+  add(other: ImportTally): void {
+    this.received += other.received;
+    this.matched += other.matched;
+    this.created += other.created;
+    this.updated += other.updated;
+    this.unchanged += other.unchanged;
+    this.deactivated += other.deactivated;
+    this.unmatched += other.unmatched;
+    this.rejected += other.rejected;
+    this.priceChanges += other.priceChanges;
+    this.historyRows += other.historyRows;
+    this.events += other.events;
+    for (const sample of other.rejectedSamples) {
+      if (this.rejectedSamples.length < REPORT_SAMPLE_LIMIT) this.rejectedSamples.push(sample);
+    }
+    for (const sample of other.priceChangeSamples) {
+      if (this.priceChangeSamples.length < REPORT_SAMPLE_LIMIT) this.priceChangeSamples.push(sample);
+    }
+  }
+
   report(durationMs: number): FeedImportReport {
     return {
       received: this.received,

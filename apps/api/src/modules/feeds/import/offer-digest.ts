@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { confirmationDue, offerIsFresh } from '../../../db/offer-freshness';
+import { sqlRows } from '../../../lib/sql-rows';
+import type { StagedItem } from './stage';
+
+/**
+ * A store with more offers than this is imported without a digest (every item staged in full):
+ * the digest costs about 150 bytes of memory per offer.
+ */
+export const DIGEST_MAX_OFFERS = 400_000;
+
+/** Offers read per statement while the digest is built. */
+const DIGEST_PAGE = 20_000;
+
+/** What the digest keeps of one offer. */
+export interface DigestEntry {
+  offerId: string;
+  productId: string;
+  /** Kuruş. */
+  price: number;
+  availability: string;
+  /** Hash of the other written fields with the offer's shipping, and without it. */
+  rest: number;
+  restNoShipping: number;
+  confirmDue: boolean;
+}
+
+interface DigestRow {
+  sku: string;
+  id: string;
+  product_id: string;
+  price: number;
+  original_price: number | null;
+  availability: string;
+  product_url: string;
+  shipping_free: boolean;
+  shipping_cost: number;
+  shipping_days: number | null;
+  confirm_due: boolean;
+}
+
+/**
+ * 53-bit FNV-1a-style hash of a string (two 32-bit lanes). Only fields whose change matters less
+ * than a price go through it (list price, URL, shipping): the price and the availability are
+ * compared exactly, so a collision can at worst leave a URL or a shipping fee one import behind.
+ */
+function hash53(text: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return (h2 >>> 0) * 0x200000 + ((h1 >>> 0) & 0x1fffff);
+}
+
+function restKey(
+  originalPrice: number | null,
+  url: string,
+  shipping: { free: boolean | null; cost: number | null; days: number | null } | null,
+): number {
+  const ship = shipping ? `${shipping.free}|${shipping.cost ?? 0}|${shipping.days ?? ''}` : '-';
+  return hash53(`${originalPrice ?? ''}|${url}|${ship}`);
+}
+
+/**
+ * The store's offers as they are when an import starts, keyed by SKU (ADR 015): most items of a
+ * regular feed repeat their offer unchanged, and an item found identical here is staged as a bare
+ * confirmation (its offer's id) that the apply pass neither locks nor compares nor rewrites.
+ *
+ * Only offers the import could leave exactly as they are take part: active, fresh (confirming a
+ * stale offer moves its product's prices), carrying the SKU as the first offer of the store with
+ * it (the one matching picks), and whose SKU is not waiting in the unmatched queue (the import
+ * must clear it). An item that names another product than its offer's is not identical.
+ */
+export class OfferDigest {
+  private constructor(private readonly entries: Map<string, DigestEntry>) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Null when the store has too many offers to keep a digest of (the import stages all). */
+  static async load(db: Database, storeId: string, maxOffers = DIGEST_MAX_OFFERS): Promise<OfferDigest | null> {
+    const [count] = sqlRows<{ n: number }>(
+      await db.execute(sql`
+        select count(*)::int as n from store_offers where store_id = ${storeId}::uuid and external_id is not null`),
+    );
+    if (Number(count?.n ?? 0) > maxOffers) return null;
+    const entries = new Map<string, DigestEntry>();
+    let after = '';
+    for (;;) {
+      const rows = sqlRows<DigestRow>(
+        await db.execute(sql`
+          select distinct on (o.external_id)
+                 o.external_id as sku, o.id, o.product_id, o.price, o.original_price,
+                 o.availability::text as availability, o.product_url, o.shipping_free, o.shipping_cost,
+                 o.shipping_days, o.is_active and ${offerIsFresh('o', 's')} as usable,
+                 ${confirmationDue('o', 's')} as confirm_due,
+                 -- A probe of the queue's (store, SKU) key per offer, never a hash of the whole queue.
+                 (select true from feed_unmatched_items u
+                   where u.store_id = o.store_id and u.sku = o.external_id and u.resolved_product_id is null
+                   limit 1) is not null as queued
+            from store_offers o
+            join stores s on s.id = o.store_id
+           where o.store_id = ${storeId}::uuid and o.external_id > ${after}
+           order by o.external_id, o.created_at, o.id
+           limit ${DIGEST_PAGE}`),
+      ) as (DigestRow & { usable: boolean; queued: boolean })[];
+      for (const row of rows) {
+        if (!row.usable || row.queued) continue;
+        const price = Number(row.price);
+        const originalPrice = row.original_price === null ? null : Number(row.original_price);
+        entries.set(row.sku, {
+          offerId: row.id,
+          productId: row.product_id,
+          price,
+          availability: row.availability,
+          rest: restKey(originalPrice, row.product_url, {
+            free: row.shipping_free,
+            cost: Number(row.shipping_cost),
+            days: row.shipping_days,
+          }),
+          restNoShipping: restKey(originalPrice, row.product_url, null),
+          confirmDue: Boolean(row.confirm_due),
+        });
+      }
+      if (rows.length < DIGEST_PAGE) break;
+      after = rows[rows.length - 1]!.sku;
+    }
+    return new OfferDigest(entries);
+  }
+
+  /** The offer `item` would leave exactly as it is, if there is one. */
+  unchanged(item: StagedItem): DigestEntry | undefined {
+    const entry = this.entries.get(item.sku);
+    if (!entry) return undefined;
+    if (item.product_id !== null && item.product_id !== entry.productId) return undefined;
+    if (item.price !== entry.price || item.availability !== entry.availability) return undefined;
+    const shipping =
+      item.shipping_free === null
+        ? null
+        : { free: item.shipping_free, cost: item.shipping_cost, days: item.shipping_days };
+    const rest = restKey(item.original_price, item.url, shipping);
+    return rest === (shipping ? entry.rest : entry.restNoShipping) ? entry : undefined;
+  }
+}
