@@ -39,6 +39,8 @@ export default [
     route('comparison', 'routes/comparison.tsx'),
     route('stores', 'routes/stores.tsx'),
     route('premium-plans', 'routes/premium-plans.tsx'),
+    route('premium', 'routes/premium.tsx'),
+    route('premium/callback', 'routes/premium-callback.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planChoice } from './plan-upgrade';
+import { planChoice, resolvePaidPlanId } from './payments';
 
 describe('planChoice (§4 plan upgrade rules)', () => {
   it('lets a member without premium buy every plan', () => {
@@ -14,5 +14,17 @@ describe('planChoice (§4 plan upgrade rules)', () => {
     expect(planChoice('monthly-premium', 'yearly-premium')).toBe('lower');
     expect(planChoice('lifetime-premium', 'yearly-premium')).toBe('purchasable');
     expect(planChoice('yearly-premium', 'lifetime-premium')).toBe('lower');
+  });
+});
+
+describe('resolvePaidPlanId (§3 plan aliases)', () => {
+  it('reads the plan ids and the aliases monthly, yearly, lifetime and premium, and nothing else', () => {
+    expect(resolvePaidPlanId('monthly')).toBe('monthly-premium');
+    expect(resolvePaidPlanId('Yearly')).toBe('yearly-premium');
+    expect(resolvePaidPlanId('lifetime')).toBe('lifetime-premium');
+    expect(resolvePaidPlanId('premium')).toBe('lifetime-premium');
+    expect(resolvePaidPlanId('yearly-premium')).toBe('yearly-premium');
+    expect(resolvePaidPlanId('free')).toBeNull();
+    expect(resolvePaidPlanId('gold')).toBeNull();
   });
 });

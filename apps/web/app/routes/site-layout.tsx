@@ -7,6 +7,7 @@ import type { CategoryBarState } from '~/features/site-layout/components/categor
 import { Toaster } from '~/components/ui/toaster';
 import { buildCategoryTree } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
+import { hasSessionHint } from '~/lib/stored-session/session-hint';
 
 // Neither the category bar (hidden on phones, links that work before hydration) nor the footer
 // (below the fold) is needed for the first paint: their code is not in the initial JavaScript;
@@ -17,12 +18,14 @@ const CategoryBar = lazyHydrated(() =>
 const Footer = lazyHydrated(() => import('~/features/site-layout/components/footer').then((m) => m.Footer));
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // Whether the header renders the visitor's sign-in controls or a placeholder for a member's.
+  const sessionHint = hasSessionHint(request.headers.get('cookie'));
   try {
     const categories = await getCategories({ context, signal: request.signal });
-    return { categories };
+    return { categories, sessionHint };
   } catch {
     // The page still renders; the category bar shows its error state.
-    return { categories: null };
+    return { categories: null, sessionHint };
   }
 }
 
@@ -42,7 +45,7 @@ export function shouldRevalidate({
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { categories } = loaderData;
+  const { categories, sessionHint } = loaderData;
   const revalidator = useRevalidator();
   const tree = useMemo(() => (categories ? buildCategoryTree(categories) : null), [categories]);
 
@@ -59,7 +62,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <Header categories={tree} />
+      <Header categories={tree} sessionHint={sessionHint} />
       <CategoryBar state={barState} />
       <main id="main" className="flex-1">
         <Outlet />

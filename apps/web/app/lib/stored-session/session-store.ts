@@ -10,6 +10,7 @@
  */
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { User } from '@kiyasla/contracts/user';
+import { setSessionHint } from './session-hint';
 
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
@@ -166,6 +167,7 @@ export function saveSession(session: Pick<AuthSession, 'token' | 'refreshToken' 
     [REFRESH_TOKEN_KEY]: session.refreshToken,
     [USER_KEY]: rememberWritten(session.user),
   });
+  setSessionHint(true);
 }
 
 /** Replaces the stored user (profile re-fetch, profile edit) and keeps the tokens. */
@@ -176,10 +178,13 @@ export function saveStoredUser(user: User): void {
 /** Forgets token, user and refresh token (sign-out, invalid session). */
 export function clearSession(): void {
   write({ [TOKEN_KEY]: null, [USER_KEY]: null, [REFRESH_TOKEN_KEY]: null });
+  setSessionHint(false);
 }
 
 // A signed-in visitor: fetch the check while the page hydrates, so the header greets them sooner.
 if (typeof window !== 'undefined' && hasStoredSession()) void loadUserValidator();
+// The server-rendered header follows the cookie hint: keep it true to what this browser holds.
+if (typeof window !== 'undefined') setSessionHint(hasStoredSession());
 
 function onStorage(event: StorageEvent): void {
   // `key` is null when another tab called localStorage.clear().

@@ -94,11 +94,12 @@ describe('payment methods', () => {
 });
 
 describe('paymentStatus', () => {
-  it('labels completed, pending, failed and anything else as unknown', () => {
-    expect(['completed', 'pending', 'failed', 'refunded'].map((s) => paymentStatus(s).label)).toEqual([
+  it('labels completed, pending, failed, refunded and anything else as unknown', () => {
+    expect(['completed', 'pending', 'failed', 'refunded', 'chargeback'].map((s) => paymentStatus(s).label)).toEqual([
       'Tamamlandı',
       'Beklemede',
       'Başarısız',
+      'İade edildi',
       'Bilinmiyor',
     ]);
   });

@@ -1,22 +1,27 @@
-import { Link } from 'react-router';
-import { Check, Crown } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Check, Crown, ExternalLink } from 'lucide-react';
 import clsx from 'clsx';
-import { PAID_PLAN_IDS, PLANS, type PaidPlanId, type Plan } from '@kiyasla/contracts/plans';
+import { isPaidPlanId, planChoice } from '@kiyasla/contracts/payments';
+import { PLANS, type PaidPlanId, type Plan } from '@kiyasla/contracts/plans';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { useAuth } from '~/entities/session/auth-context';
 import { loginHref } from '~/entities/session/utils/safe-redirect';
 import { formatPrice } from '~/lib/format';
 import { usePublicConfig } from '~/lib/public-config';
-import { planChoice } from '../plan-upgrade';
+import { usePurchase } from '../hooks/use-purchase';
 
 const PERIOD: Record<Plan['duration'], string> = { monthly: '/ay', yearly: '/yıl', lifetime: 'tek seferlik' };
 
-function isPaidPlan(plan: string): plan is PaidPlanId {
-  return (PAID_PLAN_IDS as readonly string[]).includes(plan);
+interface PlanActionProps {
+  plan: Plan;
+  current: PaidPlanId | null;
+  signedIn: boolean;
+  purchase: ReturnType<typeof usePurchase>;
 }
 
-function PlanAction({ plan, current, signedIn }: { plan: Plan; current: PaidPlanId | null; signedIn: boolean }) {
+function PlanAction({ plan, current, signedIn, purchase }: PlanActionProps) {
+  const { pathname } = useLocation();
   const choice = planChoice(plan.id, current);
   if (choice === 'current' || choice === 'lower') {
     return (
@@ -25,17 +30,23 @@ function PlanAction({ plan, current, signedIn }: { plan: Plan; current: PaidPlan
       </button>
     );
   }
-  // Purchase needs sign-in (§2); online payment opens with the checkout (not yet open).
+  // Purchase needs sign-in (§2) and opens the provider's page in a new tab.
+  const busy = purchase.pending === plan.id;
   return signedIn ? (
-    <Link to="/contact" className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
-      Bize Yazın
-    </Link>
-  ) : (
-    <Link
-      to={loginHref('/premium-plans')}
+    <button
+      type="button"
+      onClick={() => void purchase.purchase(plan.id)}
+      disabled={purchase.pending !== null}
+      aria-busy={busy}
       className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}
     >
-      Giriş Yapın
+      {busy ? 'Ödeme sayfası açılıyor…' : 'Satın Al'}
+      <ExternalLink aria-hidden="true" className="size-4" />
+      <span className="sr-only"> (yeni sekmede açılır)</span>
+    </button>
+  ) : (
+    <Link to={loginHref(pathname)} className={buttonClasses(plan.popular ? 'primary' : 'secondary', 'lg', 'w-full')}>
+      Satın Almak İçin Giriş Yapın
     </Link>
   );
 }
@@ -45,7 +56,8 @@ export function PremiumPlansPage() {
   const { user } = useAuth();
   const plans = usePublicConfig()?.plans ?? PLANS;
   const plan = user?.subscription.plan;
-  const current = user?.isPremium && plan && isPaidPlan(plan) ? plan : null;
+  const current = user?.isPremium && plan && isPaidPlanId(plan) ? plan : null;
+  const purchase = usePurchase();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <Breadcrumb items={[{ label: 'Ana Sayfa', to: '/' }, { label: 'Premium Planlar' }]} />
@@ -59,11 +71,9 @@ export function PremiumPlansPage() {
           Fiyat alarmları, sınırsız karşılaştırma, avantaj/dezavantaj analizi ve reklamsız deneyim.
         </p>
       </header>
-      <p
-        role="note"
-        className="mx-auto mt-6 max-w-2xl rounded-xl border border-line bg-surface px-4 py-3 text-center text-sm text-muted"
-      >
-        Online ödeme çok yakında açılıyor. Şimdi Premium’a geçmek isterseniz bize yazın; üyeliğinizi biz başlatalım.
+      <p className="mx-auto mt-6 max-w-2xl text-center text-sm text-muted">
+        Ödeme, güvenli ödeme sağlayıcısının sayfasında yeni bir sekmede yapılır. Ödemeden sonraki 14 gün içinde iade
+        talep edebilirsiniz.
       </p>
       <ul className="mt-8 grid gap-6 lg:grid-cols-3" aria-label="Premium planlar">
         {plans.map((p) => (
@@ -106,7 +116,7 @@ export function PremiumPlansPage() {
               ))}
             </ul>
             <div className="mt-auto">
-              <PlanAction plan={p} current={current} signedIn={Boolean(user)} />
+              <PlanAction plan={p} current={current} signedIn={Boolean(user)} purchase={purchase} />
             </div>
           </li>
         ))}

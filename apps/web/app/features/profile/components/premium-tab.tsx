@@ -8,6 +8,7 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { formatDate, formatPrice } from '~/lib/format';
 import { usePublicConfig } from '~/lib/public-config';
+import { useCancelSubscription } from '../api/cancel-subscription';
 
 const FEATURES = PREMIUM_FEATURES.slice(0, PREMIUM_FEATURES_SHOWN);
 
@@ -34,6 +35,7 @@ export function PremiumTab({ user }: { user: User }) {
   const config = usePublicConfig();
   const plans = config?.plans ?? PLANS;
   const [cancelOpen, setCancelOpen] = useState(false);
+  const cancel = useCancelSubscription(() => setCancelOpen(false));
   const subscription = user.subscription;
 
   if (!user.isPremium) {
@@ -51,7 +53,7 @@ export function PremiumTab({ user }: { user: User }) {
             Fiyat alarmları kurun, sınırsız karşılaştırma kaydedin ve reklamsız alışveriş yapın. Planlar aylık{' '}
             {formatPrice(plans[0]?.price ?? 29.99)}&apos;dan başlar.
           </p>
-          <Link to="/premium-plans" className={buttonClasses('inverse', 'lg', 'mt-6')}>
+          <Link to="/premium" className={buttonClasses('inverse', 'lg', 'mt-6')}>
             <Crown aria-hidden="true" className="size-5" />
             Premium Planları İncele
           </Link>
@@ -127,10 +129,10 @@ export function PremiumTab({ user }: { user: User }) {
       </ul>
 
       <div className="mt-8 flex flex-wrap gap-3 border-t border-line pt-6">
-        <Link to="/premium-plans" className={buttonClasses('primary', 'md')}>
+        <Link to="/premium" className={buttonClasses('primary', 'md')}>
           Planları Görüntüle
         </Link>
-        {!lifetime && subscription.status === 'active' && (
+        {!lifetime && subscription.status === 'active' && subscription.autoRenew && (
           <button type="button" onClick={() => setCancelOpen(true)} className={buttonClasses('outline', 'md')}>
             Aboneliği İptal Et
           </button>
@@ -147,17 +149,19 @@ export function PremiumTab({ user }: { user: User }) {
             : 'İptal ederseniz aboneliğiniz yenilenmez.'
         }
       >
-        <p className="mt-4 text-sm text-muted">
-          İptal talebinizi destek ekibimiz aynı gün işleme alır. Talebinizi iletişim formundan “Fatura ve Ödeme”
-          konusuyla iletebilirsiniz.
-        </p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" onClick={() => setCancelOpen(false)} className={buttonClasses('outline', 'md')}>
             Vazgeç
           </button>
-          <Link to="/contact?kategori=billing" className={buttonClasses('primary', 'md')}>
-            Destek ile İletişime Geç
-          </Link>
+          <button
+            type="button"
+            onClick={() => cancel.mutate()}
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+            className={buttonClasses('primary', 'md')}
+          >
+            {cancel.isPending ? 'İptal ediliyor…' : 'Aboneliği İptal Et'}
+          </button>
         </div>
       </Dialog>
     </section>

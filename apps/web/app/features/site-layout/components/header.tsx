@@ -40,7 +40,13 @@ function HeaderIconLink({ entry, count }: { entry: HeaderEntry; count: number })
   );
 }
 
-export function Header({ categories }: { categories: readonly CategoryNode[] | null }) {
+interface HeaderProps {
+  categories: readonly CategoryNode[] | null;
+  /** The browser says it holds a session (the session hint cookie); decides the first render. */
+  sessionHint?: boolean;
+}
+
+export function Header({ categories, sessionHint = true }: HeaderProps) {
   const counts = useHeaderCounts();
   const { status, user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -101,7 +107,8 @@ export function Header({ categories }: { categories: readonly CategoryNode[] | n
             <Suspense fallback={<Skeleton className="ml-2 hidden h-10 w-52 md:block" />}>
               <SignedInControls user={user} />
             </Suspense>
-          ) : status === 'anonymous' ? (
+          ) : status === 'anonymous' || !sessionHint ? (
+            // A visitor without a session sees the sign-in controls in the server's HTML already.
             <AuthButtons className="ml-2 hidden md:flex" />
           ) : (
             // Restoring the session: hold the place so the row does not jump.
