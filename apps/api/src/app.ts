@@ -49,6 +49,7 @@ import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.rou
 import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
 import { adminCategoryRoutes } from './modules/admin/categories/admin-categories.routes';
 import { adminProductRoutes } from './modules/admin/products/admin-products.routes';
+import { adminSearchTermRoutes } from './modules/admin/search-terms/admin-search-terms.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { registerSubscriptionJobs } from './jobs/subscription-lifecycle';
 
@@ -171,6 +172,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminStatsRoutes);
       await api.register(adminCategoryRoutes);
       await api.register(adminProductRoutes);
+      await api.register(adminSearchTermRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
     },

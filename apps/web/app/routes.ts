@@ -13,6 +13,7 @@ export default [
     route('admin/stores/:id', 'routes/admin-store.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
     route('admin/audit-log', 'routes/admin-audit-log.tsx'),
+    route('admin/search-terms', 'routes/admin-search-terms.tsx'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS = {
   'user.delete': 'Kullanıcı silindi',
   'settings.update': 'Ayarlar güncellendi',
   'settings.reset': 'Ayarlar sıfırlandı',
+  'search-term.hide': 'Arama terimi gizlendi',
+  'search-term.show': 'Arama terimi yeniden gösterildi',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -35,6 +37,7 @@ export const AUDIT_ENTITY_LABELS = {
   product: 'Ürün',
   user: 'Kullanıcı',
   settings: 'Sistem ayarları',
+  'search-term': 'Arama terimi',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

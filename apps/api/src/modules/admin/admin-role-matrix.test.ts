@@ -244,6 +244,36 @@ const routes: MatrixRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/search-terms',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/search-terms' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/search-terms/hidden',
+    allowed: staff,
+    ok: 201,
+    request: async () => ({ url: '/api/admin/search-terms/hidden', payload: { term: `matris terim ${++counter}` } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/search-terms/hidden/{key}',
+    allowed: staff,
+    ok: 200,
+    request: async () => {
+      const term = `matris gizli ${++counter}`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/search-terms/hidden',
+        headers: bearer(tokens.admin!),
+        payload: { term },
+      });
+      return { url: `/api/admin/search-terms/hidden/${encodeURIComponent(term)}` };
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/admin/audit-log',
     allowed: adminOnly,
     ok: 200,

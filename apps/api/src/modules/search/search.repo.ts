@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { searchLog } from '../../db/schema/search-log';
+import { hiddenSearchTerms } from '../../db/schema/hidden-search-terms';
 import { sqlRows } from '../../lib/sql-rows';
 
 /**
@@ -153,11 +154,21 @@ export async function insertSearchLog(db: Database, rows: { queryNormalized: str
 }
 
 /** Most frequent successful searches since `since`. */
-export async function topSearches(db: Database, since: Date, limit: number): Promise<{ query: string; n: number }[]> {
+export async function topSearches(
+  db: Database,
+  since: Date,
+  limit: number,
+  opts: { includeHidden?: boolean } = {},
+): Promise<{ query: string; n: number }[]> {
+  // Hidden terms stay out of the top rows, so they cannot crowd the others out of the limit
+  // (the service also drops every other spelling of a hidden term's words).
+  const notHidden = opts.includeHidden
+    ? undefined
+    : sql`not exists (select 1 from ${hiddenSearchTerms} where ${hiddenSearchTerms.termKey} = ${searchLog.queryNormalized})`;
   const rows = await db
     .select({ query: searchLog.queryNormalized, n: count() })
     .from(searchLog)
-    .where(and(gte(searchLog.createdAt, since), sql`${searchLog.resultCount} > 0`))
+    .where(and(gte(searchLog.createdAt, since), sql`${searchLog.resultCount} > 0`, notHidden))
     .groupBy(searchLog.queryNormalized)
     .orderBy(desc(count()))
     .limit(limit);

@@ -24,6 +24,7 @@ import {
   topSearches,
   unknownTokens,
 } from './search.repo';
+import { hiddenTermKeys } from './hidden-terms.repo';
 
 /**
  * For each token, the words to look for: the token itself, or — when no indexed word starts
@@ -173,35 +174,63 @@ async function loadSuggestions(db: Database, q: ParsedQuery): Promise<Suggestion
 
 const trendingCache = new TtlCache<TrendingTerm[]>(60_000);
 
+/** A trending candidate: the folded words it is grouped by, its most common spelling, its count. */
+export interface TrendingCandidate {
+  key: string;
+  term: string;
+  count: number;
+}
+
+/** The grouping key of a term: its folded words ("Kulaklık " and "kulaklik" are one term). */
+export function trendingKey(term: string): string {
+  return parseQuery(term).tokens.join(' ');
+}
+
 /**
- * Most searched successful terms of the last 7 days. Spellings that fold to the same words
- * ("kulaklik", "kulaklık") count together and show the most common spelling; an empty log
- * falls back to a curated list.
+ * Successful searches of the 7 days before `now`, grouped by their folded words and most
+ * searched first. Spellings that fold to the same words count together and show the most common
+ * spelling. Hidden terms are left out unless `includeHidden` (the admin screen shows them).
+ */
+export async function trendingCandidates(
+  db: Database,
+  now: Date,
+  opts: { includeHidden?: boolean } = {},
+): Promise<TrendingCandidate[]> {
+  const since = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const includeHidden = opts.includeHidden ?? false;
+  const [rows, hidden] = await Promise.all([
+    topSearches(db, since, 200, { includeHidden }),
+    includeHidden ? Promise.resolve(new Set<string>()) : hiddenTermKeys(db),
+  ]);
+  const groups = new Map<string, { total: number; best: { query: string; n: number } }>();
+  for (const row of rows) {
+    const key = trendingKey(row.query);
+    if (!key || hidden.has(key)) continue;
+    const g = groups.get(key);
+    if (!g) groups.set(key, { total: row.n, best: row });
+    else {
+      g.total += row.n;
+      if (row.n > g.best.n) g.best = row;
+    }
+  }
+  return [...groups.entries()]
+    .sort(([, a], [, b]) => b.total - a.total)
+    .map(([key, g]) => ({ key, term: g.best.query, count: g.total }));
+}
+
+/**
+ * Most searched successful terms of the last 7 days, without the terms an operator hid; an
+ * empty log falls back to a curated list (never a hidden term either).
  */
 export function trending(db: Database, now = new Date()): Promise<TrendingTerm[]> {
   return trendingCache.get('7d', async () => {
-    const since = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
-    const rows = await topSearches(db, since, 200);
-    const groups = new Map<string, { total: number; best: { query: string; n: number } }>();
-    for (const row of rows) {
-      const key = parseQuery(row.query).tokens.join(' ');
-      if (!key) continue;
-      const g = groups.get(key);
-      if (!g) groups.set(key, { total: row.n, best: row });
-      else {
-        g.total += row.n;
-        if (row.n > g.best.n) g.best = row;
-      }
-    }
-    const terms = [...groups.values()]
-      .sort((a, b) => b.total - a.total)
-      .slice(0, TRENDING_LIMIT)
-      .map((g) => ({ term: g.best.query, count: g.total }));
+    const [candidates, hidden] = await Promise.all([trendingCandidates(db, now), hiddenTermKeys(db)]);
+    const terms = candidates.slice(0, TRENDING_LIMIT).map((c) => ({ term: c.term, count: c.count }));
     // A young log tops up with the curated list, so the box never shows just one or two terms.
-    const seen = new Set(terms.map((t) => parseQuery(t.term).tokens.join(' ')));
+    const seen = new Set([...terms.map((t) => trendingKey(t.term)), ...hidden]);
     for (const term of CURATED_TRENDING) {
       if (terms.length >= TRENDING_LIMIT) break;
-      const key = parseQuery(term).tokens.join(' ');
+      const key = trendingKey(term);
       if (!seen.has(key)) {
         seen.add(key);
         terms.push({ term, count: 0 });
