@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { repoRoot } from './lib/paths';
@@ -21,6 +21,20 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   SEED_DEMO: booleanish.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Web Push (VAPID) key pair, base64url as `web-push generate-vapid-keys` prints it; generated and kept in DATA_DIR when unset. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Contact of the VAPID claims (push services write to it about problems). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -71,6 +85,11 @@ export interface AppConfig {
   dataDir: string;
   seedDemo: boolean;
   jwtSecret: string;
+  /**
+   * Web Push signing keys (VAPID). Null: push is off (production on PostgreSQL without VAPID_*).
+   * Absent in test configurations: keys are then made per process.
+   */
+  vapid?: VapidConfig | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -108,6 +127,12 @@ export interface FeedConfig {
   schedulerEnabled: boolean;
 }
 
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -142,6 +167,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     jwtSecret = persistentSecret(dataDir);
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
+  // PostgreSQL in production: every instance must sign with the same keys, so they come from the
+  // environment; without them Web Push is off (the in-app, e-mail and SMS channels still work).
+  const vapidKeys =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : !embedded && e.NODE_ENV === 'production'
+        ? null
+        : persistentVapidKeys(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -151,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     seedDemo: e.SEED_DEMO ?? embedded,
     jwtSecret,
+    vapid: vapidKeys && {
+      ...vapidKeys,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? 'no-reply@kiyasla.test'}`,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),
@@ -193,6 +233,31 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Like the JWT secret: generated once on the embedded setup and kept in DATA_DIR, so browsers' subscriptions survive restarts. */
+function persistentVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    try {
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+      if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+        return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+      }
+    } catch {
+      // An unreadable file is replaced below.
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // 32 bytes, zero-padded (web-push refuses a shorter key).
+    privateKey: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /**

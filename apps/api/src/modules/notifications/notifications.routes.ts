@@ -11,6 +11,7 @@ import {
   notificationsUpdatedSchema,
 } from '@kiyasla/contracts/notifications';
 import { ok } from '../../lib/reply';
+import { pushRoutes } from '../push/push.routes';
 import { unsubscribeRoutes } from './unsubscribe.routes';
 import { errorResponses } from '../../plugins/error-handler';
 import { currentUser, featureEnabled, requireUser } from '../../plugins/policies';
@@ -37,6 +38,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   errorResponses(app, { validationMessage: 'first-field' });
   // Signed links from e-mails, without a session; its own scope for the form parsers.
   await app.register(unsubscribeRoutes);
+  await app.register(pushRoutes);
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');

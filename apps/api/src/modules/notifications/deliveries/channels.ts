@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerNotificationDeliveries } from '../../../jobs/notification-deliveries';
+import { pushSender } from '../../push/push-sender';
+import { vapidKeys } from '../../push/vapid';
 import { emailSender } from './email-sender';
 import type { ChannelSenders } from './types';
 
 /** The channel senders of this server, from its configuration. */
 export function channelSenders(app: FastifyInstance): ChannelSenders {
+  const vapid = vapidKeys(app.config);
   return {
     email: emailSender({
       transport: app.mail.transport,
@@ -12,6 +15,7 @@ export function channelSenders(app: FastifyInstance): ChannelSenders {
       publicUrl: app.config.publicUrl,
       jwtSecret: app.config.jwtSecret,
     }),
+    ...(vapid ? { push: pushSender({ db: app.dbHandle.db, vapid, publicUrl: app.config.publicUrl }) } : {}),
   };
 }
 

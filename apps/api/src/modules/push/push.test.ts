@@ -1,0 +1,258 @@
+import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverDueNotifications } from '../../jobs/notification-deliveries';
+import { consumePriceChanges } from '../../jobs/price-change-consumer';
+import { updateNotificationSettings } from '../account/profile.service';
+import { bearer, body, registerUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { importPrices, makeFeedStore, pricedProducts, rows, setAlert, settleAllEvents } from '../../test/price-alerts';
+import { channelSenders } from '../notifications/deliveries/channels';
+import { vapidKeys } from './vapid';
+
+/**
+ * A stand-in push service on 127.0.0.1. It checks the VAPID signature and decrypts the payload
+ * (RFC 8291, aes128gcm) with the browser's keys, which the test made with node's ECDH, as a
+ * browser would. Paths starting with /gone/ answer 410 (an unsubscribed browser).
+ */
+interface Received {
+  path: string;
+  ttl: string | undefined;
+  payload: Record<string, unknown>;
+  audience: string;
+}
+
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+type BrowserKeys = ReturnType<typeof browserKeys>;
+
+function decrypt(bodyBytes: Buffer, keys: BrowserKeys): string {
+  const salt = bodyBytes.subarray(0, 16);
+  const idLength = bodyBytes.readUInt8(20);
+  const serverPublic = bodyBytes.subarray(21, 21 + idLength);
+  const ciphertext = bodyBytes.subarray(21 + idLength);
+  const shared = keys.ecdh.computeSecret(serverPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, keys.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+async function startPushService(vapidPublicKey: string) {
+  const received: Received[] = [];
+  const keysByPath = new Map<string, BrowserKeys>();
+  const read = (req: IncomingMessage) =>
+    new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const raw = await read(req);
+      const path = req.url ?? '/';
+      if (path.startsWith('/gone/')) {
+        res.writeHead(410).end();
+        return;
+      }
+      const keys = keysByPath.get(path);
+      const auth = /^vapid t=([^,]+), k=(.+)$/.exec(String(req.headers.authorization));
+      if (!keys || !auth || req.headers['content-encoding'] !== 'aes128gcm' || auth[2] !== vapidPublicKey) {
+        res.writeHead(400).end();
+        return;
+      }
+      // The VAPID JWT must verify with the server's public key (ES256).
+      const point = Buffer.from(vapidPublicKey, 'base64url');
+      const jwk = await importJWK(
+        {
+          kty: 'EC',
+          crv: 'P-256',
+          x: point.subarray(1, 33).toString('base64url'),
+          y: point.subarray(33, 65).toString('base64url'),
+        },
+        'ES256',
+      );
+      await jwtVerify(auth[1]!, jwk);
+      expect(decodeProtectedHeader(auth[1]!).alg).toBe('ES256');
+      received.push({
+        path,
+        ttl: req.headers.ttl as string | undefined,
+        payload: JSON.parse(decrypt(raw, keys)) as Record<string, unknown>,
+        audience: String(decodeJwt(auth[1]!).aud),
+      });
+      res.writeHead(201).end();
+    })().catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    received,
+    /** A browser's subscription at this service. */
+    browser(path: string) {
+      const keys = browserKeys();
+      keysByPath.set(path, keys);
+      return { endpoint: `${origin}${path}`, expirationTime: null, keys: keys.json };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let t: TestApp;
+let push: Awaited<ReturnType<typeof startPushService>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  push = await startPushService(vapidKeys(t.app.config)!.publicKey);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+
+async function premiumUser() {
+  const { token, user } = await registerUser(t.app);
+  await t.db.db.execute(
+    sql`update users set subscription_plan = 'monthly-premium', subscription_status = 'active',
+               subscription_end = now() + interval '30 days' where id = ${user._id}::uuid`,
+  );
+  await updateNotificationSettings(t.db.db, user._id, { quietHours: { start: '00:00', end: '00:00' } });
+  return { token, id: user._id };
+}
+
+describe('/api/push', () => {
+  it('gives the VAPID public key without signing in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/push/public-key' });
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: { publicKey: string } }>(res).data.publicKey).toBe(vapidKeys(t.app.config)!.publicKey);
+    expect(Buffer.from(vapidKeys(t.app.config)!.publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('subscribes and unsubscribes only for the signed-in owner, and refuses non-push endpoints', async () => {
+    const owner = await premiumUser();
+    const other = await premiumUser();
+    const sub = push.browser('/owner-only');
+    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: sub })).statusCode).toBe(401);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: bearer(owner.token),
+      payload: sub,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(body(created).message).toBe('Anlık bildirimler bu tarayıcıda açıldı.');
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: bearer(other.token),
+      payload: { endpoint: sub.endpoint },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(body(theirs).code).toBe('PUSH_SUBSCRIPTION_NOT_FOUND');
+    for (const endpoint of ['http://10.0.0.5/push', 'https://192.168.1.1/push', 'file:///etc/passwd']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: bearer(owner.token),
+        payload: { ...sub, endpoint },
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    const mine = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: bearer(owner.token),
+      payload: { endpoint: sub.endpoint },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(await rows(t.db.db, sql`select 1 from push_subscriptions where endpoint = ${sub.endpoint}`)).toHaveLength(0);
+  });
+
+  it('delivers a triggered alert to the browser, encrypted, and drops a subscription the service says is gone', async () => {
+    const shopper = await premiumUser();
+    const live = push.browser(`/live-${shopper.id}`);
+    const gone = { ...push.browser(`/gone/${shopper.id}`) };
+    for (const sub of [live, gone]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: bearer(shopper.token),
+        payload: sub,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const store = await makeFeedStore(t.db.db);
+    await settleAllEvents(t.db.db);
+    const [p] = await pricedProducts(t.db.db, 1, 7);
+    await setAlert(t.db.db, shopper.id, p!.id, p!.lowest - 1_000);
+    await importPrices(t.db.db, store, [{ productId: p!.id, price: p!.lowest - 2_000 }]);
+    await consumePriceChanges(t.db.db);
+
+    const r = await deliverDueNotifications(t.db.db, channelSenders(t.app));
+    expect(r.sent).toBeGreaterThanOrEqual(1);
+    const mine = push.received.filter((m) => m.path === `/live-${shopper.id}`);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.payload).toMatchObject({
+      title: 'Fiyat alarmınız tetiklendi',
+      url: `/product/${p!.id}`,
+    });
+    expect(String(mine[0]!.payload.body)).toContain('hedef');
+    expect(mine[0]!.ttl).toBe('86400');
+    expect(mine[0]!.audience).toBe(push.origin);
+    // 410: the dead subscription is removed, the live one stays.
+    const left = await rows<{ endpoint: string }>(
+      t.db.db,
+      sql`select endpoint from push_subscriptions where user_id = ${shopper.id}::uuid`,
+    );
+    expect(left.map((s) => s.endpoint)).toEqual([live.endpoint]);
+    const [d] = await rows<{ status: string }>(
+      t.db.db,
+      sql`select status::text from notification_deliveries where user_id = ${shopper.id}::uuid and channel = 'push'`,
+    );
+    expect(d!.status).toBe('sent');
+  });
+
+  it('marks the push copy skipped when the user has no subscription left', async () => {
+    const shopper = await premiumUser();
+    const gone = push.browser(`/gone/only-${shopper.id}`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: bearer(shopper.token),
+      payload: gone,
+    });
+    const store = await makeFeedStore(t.db.db);
+    await settleAllEvents(t.db.db);
+    const [p] = await pricedProducts(t.db.db, 1, 9);
+    await setAlert(t.db.db, shopper.id, p!.id, p!.lowest - 1_000);
+    await importPrices(t.db.db, store, [{ productId: p!.id, price: p!.lowest - 2_000 }]);
+    await consumePriceChanges(t.db.db);
+    await deliverDueNotifications(t.db.db, channelSenders(t.app));
+    const [d] = await rows<{ status: string; last_error: string }>(
+      t.db.db,
+      sql`select status::text, last_error from notification_deliveries where user_id = ${shopper.id}::uuid and channel = 'push'`,
+    );
+    expect(d).toMatchObject({ status: 'skipped' });
+    expect(await rows(t.db.db, sql`select 1 from push_subscriptions where user_id = ${shopper.id}::uuid`)).toHaveLength(
+      0,
+    );
+  });
+});
