@@ -7,6 +7,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import type { AuthResult } from './auth-context';
 import { googleLogin as googleLoginCall } from './api/google-login';
+import { facebookLogin as facebookLoginCall } from './api/facebook-login';
 import { login as loginCall } from './api/login';
 import { register as registerCall } from './api/register';
 import { saveSession } from '~/lib/stored-session/session-store';
@@ -53,5 +54,13 @@ export async function googleLogin(credential: string, rememberMe?: boolean): Pro
     return sessionResult(await googleLoginCall({ credential, ...(rememberMe ? { rememberMe } : {}) }));
   } catch (error) {
     return authFailure(error, messages.auth.googleFailed, messages.auth.googleError);
+  }
+}
+
+export async function facebookLogin(accessToken: string, userID: string, rememberMe?: boolean): Promise<AuthResult> {
+  try {
+    return sessionResult(await facebookLoginCall({ accessToken, userID, ...(rememberMe ? { rememberMe } : {}) }));
+  } catch (error) {
+    return authFailure(error, messages.auth.facebookFailed, messages.auth.facebookError);
   }
 }

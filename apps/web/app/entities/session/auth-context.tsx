@@ -57,6 +57,7 @@ export interface AuthContextValue {
   login: (input: LoginRequest) => Promise<AuthResult>;
   register: (input: RegisterRequest) => Promise<AuthResult>;
   googleLogin: (credential: string, rememberMe?: boolean) => Promise<AuthResult>;
+  facebookLogin: (accessToken: string, userID: string, rememberMe?: boolean) => Promise<AuthResult>;
   /** Ends the session on the server (best effort) and always locally. */
   logout: () => Promise<void>;
   /** Re-reads the profile from the server; a failure is only logged (spec §4). */
@@ -189,6 +190,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       import('./auth-actions').then((actions) => actions.googleLogin(credential, rememberMe)),
     [],
   );
+  const facebookLogin = useCallback(
+    (accessToken: string, userID: string, rememberMe?: boolean) =>
+      import('./auth-actions').then((actions) => actions.facebookLogin(accessToken, userID, rememberMe)),
+    [],
+  );
 
   const logout = useCallback(async () => {
     const tokens = getStoredTokens();
@@ -216,10 +222,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextStore>(
     () => ({
-      actions: { login, register, googleLogin, logout, refreshProfile, updateUser, endSession: clearSession },
+      actions: {
+        login,
+        register,
+        googleLogin,
+        facebookLogin,
+        logout,
+        refreshProfile,
+        updateUser,
+        endSession: clearSession,
+      },
       flags,
     }),
-    [flags, login, register, googleLogin, logout, refreshProfile, updateUser],
+    [flags, login, register, googleLogin, facebookLogin, logout, refreshProfile, updateUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
