@@ -11,6 +11,7 @@ import { SaveIndicator } from '~/components/ui/save-indicator';
 import { Skeleton } from '~/components/ui/skeleton';
 import { SwitchField } from '~/components/ui/switch-field';
 import { useNotificationSettings } from '~/entities/account/hooks/use-account-settings';
+import { PushPermission } from './push-permission';
 
 const TOPIC_LABELS: Record<NotificationTopic, { label: string; description: string }> = {
   price_target: { label: 'Fiyat alarmları', description: 'Kurduğunuz alarmın hedef fiyatına ulaşıldığında' },
@@ -95,6 +96,7 @@ export function NotificationPreferences() {
         <h2 id="prefs-general" className="text-lg font-semibold text-ink">
           Genel
         </h2>
+        <PushPermission />
         <SwitchField
           label="Rahatsız etme"
           description="Açıkken e-posta, anlık bildirim ve SMS gönderilmez; uygulama içi bildirimler kaydedilir."
