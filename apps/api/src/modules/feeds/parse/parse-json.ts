@@ -1,4 +1,4 @@
-import { JSONParser } from '@streamparser/json';
+import { JSONParser, TokenType } from '@streamparser/json';
 import { FEED_MODES, type FeedEntry, type FeedMode } from '@kiyasla/contracts/feeds';
 import { FeedRefusedError } from './feed-refused-error';
 import { rejectedEntry, toEntry, type RawFeedItem } from './normalise-item';
@@ -20,7 +20,7 @@ export async function* parseJsonFeed(
   text: AsyncIterable<string>,
   onMode: (mode: FeedMode) => void,
 ): AsyncGenerator<FeedEntry> {
-  const parser = new JSONParser({ paths: ['$.*', '$.items.*'], keepStack: false });
+  let parser: JSONParser | undefined;
   let root: 'object' | 'array' | undefined;
   let sawItems = false;
   let index = 0;
@@ -35,28 +35,48 @@ export async function* parseJsonFeed(
     );
   };
 
-  parser.onValue = ({ value, key, stack }) => {
-    if (stack.length === 2) {
-      // `$.items.*`: an item of the root object's array (a member of a root array is depth 1).
-      if (root === 'object' && stack[1]?.key === 'items') item(value);
-      return;
+  // The paths name only what is needed: asking for the root's members (`$.*`, or `$.items`)
+  // would have the parser assemble the whole items array to hand it over at its end. That the
+  // root object has an `items` array at all (even an empty one) is read off its tokens.
+  const open = (kind: 'object' | 'array') => {
+    const next = new JSONParser({ paths: kind === 'array' ? ['$.*'] : ['$.mode', '$.items.*'], keepStack: false });
+    if (kind === 'array') {
+      next.onValue = ({ value }) => item(value);
+      return next;
     }
-    if (stack.length !== 1) return;
-    if (root === 'array') item(value);
-    else if (key === 'items') {
-      if (!Array.isArray(value)) throw new FeedRefusedError('FEED_WRONG_ROOT', '"items" bir dizi değil');
-      sawItems = true;
-    } else if (key === 'mode') {
+    next.onValue = ({ value, stack }) => {
+      if (stack.length === 2) return item(value);
       if (typeof value !== 'string' || !FEED_MODES.includes(value as FeedMode)) {
         throw new FeedRefusedError('FEED_BAD_MODE');
       }
       onMode(value as FeedMode);
-    }
+    };
+    let depth = 0;
+    let key: string | undefined;
+    let valueOf: string | undefined;
+    next.onToken = ({ token, value }) => {
+      if (depth > 1 && token > TokenType.RIGHT_BRACKET) return;
+      if (depth === 1 && valueOf === 'items') {
+        if (token !== TokenType.LEFT_BRACKET) throw new FeedRefusedError('FEED_WRONG_ROOT', '"items" bir dizi değil');
+        sawItems = true;
+      }
+      if (depth === 1) {
+        if (token === TokenType.STRING && valueOf === undefined) key = value as string;
+        else if (token === TokenType.COLON) {
+          valueOf = key;
+          return;
+        } else if (token === TokenType.COMMA) key = undefined;
+        valueOf = undefined;
+      }
+      if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth += 1;
+      else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth -= 1;
+    };
+    return next;
   };
 
   const feed = (chunk: string) => {
     try {
-      parser.write(chunk);
+      parser!.write(chunk);
     } catch (error) {
       throw refusal(error);
     }
@@ -71,6 +91,8 @@ export async function* parseJsonFeed(
         root = 'array';
         sawItems = true;
       } else if (SCALAR_ROOT.test(start)) throw new FeedRefusedError('FEED_WRONG_ROOT');
+      // Anything else is no JSON at all: the parser says where.
+      parser = open(root ?? 'array');
     }
     feed(chunk);
     if (ready.length > 0) {
@@ -81,7 +103,7 @@ export async function* parseJsonFeed(
   }
   try {
     // The parser ends by itself when the root value closes; a document cut short has not.
-    if (!parser.isEnded) parser.end();
+    if (parser && !parser.isEnded) parser.end();
   } catch (error) {
     throw refusal(error);
   }
