@@ -12,6 +12,7 @@ import { setSettings, useTestApp } from '../../test/app';
 import { testConfig } from '../../test/config';
 import { sessionCache } from '../auth/session-cache';
 import { demoSecret } from './providers/demo';
+import { refundPayment, type PaymentsDeps } from './payments.service';
 
 const t = useTestApp();
 const DEMO_KEY = demoSecret(testConfig().jwtSecret);
@@ -358,5 +359,29 @@ describe('payments: cancel and refund requests', () => {
       payload: { paymentId: data.orderId },
     });
     expect(notTheirs.statusCode).toBe(404);
+  });
+
+  it("an operator's refund of the payment behind the current plan ends premium, once", async () => {
+    const u = await registerUser(t.app);
+    const { data, pay } = await demoCheckout(u.token, 'monthly');
+    await postCallback(pay);
+    expect((await me(u.token)).isPremium).toBe(true);
+    const deps: PaymentsDeps = {
+      db: t.db.db,
+      config: t.app.config,
+      settings: t.app.settings,
+      mail: t.app.mail,
+      log: t.app.log,
+    };
+    const refunded = await refundPayment(deps, data.orderId);
+    expect(refunded).toMatchObject({ id: data.orderId, status: 'refunded' });
+    expect(await refundPayment(deps, data.orderId)).toBeNull();
+    const user = await me(u.token);
+    expect(user).toMatchObject({
+      isPremium: false,
+      subscription: { plan: 'free', status: 'expired', autoRenew: false },
+    });
+    const history = await t.app.inject({ method: 'GET', url: '/api/auth/payments', headers: bearer(u.token) });
+    expect(body<{ data: PaymentRecord[] }>(history).data.find((p) => p._id === data.orderId)?.status).toBe('refunded');
   });
 });
