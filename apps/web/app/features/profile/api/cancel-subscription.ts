@@ -18,7 +18,7 @@ export function useCancelSubscription(onDone: () => void) {
     meta: { errorToast: { title: 'Abonelik iptal edilemedi', fallback: 'Bir hata oluştu. Lütfen tekrar deneyin.' } },
     onSuccess: async (message) => {
       await refreshProfile();
-      toast.success('Otomatik yenileme kapatıldı', message);
+      toast.success('Aboneliğiniz iptal edildi', message);
       onDone();
     },
   });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@kiyasla/contracts/user';
+import { Toaster } from '~/components/ui/toaster';
+import { jsonResponse, mockFetch, storeSession } from '~/test/api-mock';
+import { testUser } from '~/test/fixtures';
+import { isolateEachTest } from '~/test/isolation';
+import { renderWithProviders, toastText } from '~/test/render-with-providers';
+import { PremiumTab } from './premium-tab';
+
+const fetchMock = mockFetch();
+isolateEachTest();
+
+const yearly = (autoRenew: boolean): User =>
+  testUser({
+    isPremium: true,
+    subscription: {
+      plan: 'yearly-premium',
+      status: 'active',
+      price: 337.5,
+      startDate: '2026-11-23T10:00:00.000Z',
+      endDate: '2027-11-23T10:00:00.000Z',
+      nextRenewalDate: autoRenew ? '2027-11-23T10:00:00.000Z' : null,
+      autoRenew,
+    },
+  });
+
+describe('Profile → Premium tab', () => {
+  it('cancels auto-renew through POST /payments/cancel after confirmation and re-reads the profile', async () => {
+    const after = yearly(false);
+    storeSession(yearly(true));
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path === '/api/payments/cancel' && init?.method === 'POST') {
+        return jsonResponse(200, {
+          success: true,
+          message: 'Otomatik yenileme kapatıldı. Premium üyeliğiniz 23 Kasım 2027 tarihine kadar devam edecek.',
+          data: { autoRenew: false, endDate: after.subscription.endDate },
+        });
+      }
+      if (path === '/api/auth/me') return jsonResponse(200, { success: true, data: after });
+      return jsonResponse(404, { success: false, message: 'yok', code: 'NOT_FOUND' });
+    });
+    renderWithProviders(
+      <>
+        <PremiumTab user={yearly(true)} />
+        <Toaster />
+      </>,
+    );
+    expect(screen.getByText('Yenileme Tarihi')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Aboneliği İptal Et' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/23 Kasım 2027 tarihine kadar devam eder/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aboneliği İptal Et' }));
+    await waitFor(() => expect(toastText()).toContain('Premium üyeliğiniz 23 Kasım 2027 tarihine kadar devam edecek.'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/payments/cancel')).toBe(true);
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').subscription.autoRenew).toBe(false);
+  });
+
+  it('offers no cancel once auto-renew is off, and shows the end date', () => {
+    renderWithProviders(<PremiumTab user={yearly(false)} />, { queries: { enabled: false } });
+    expect(screen.queryByRole('button', { name: 'Aboneliği İptal Et' })).toBeNull();
+    expect(screen.getByText('Bitiş Tarihi')).toBeTruthy();
+    expect(screen.getByText('Kapalı')).toBeTruthy();
+  });
+
+  it('shows free members the upsell with the first six features marked PREMIUM', () => {
+    renderWithProviders(<PremiumTab user={testUser()} />, { queries: { enabled: false } });
+    expect(screen.getAllByText('PREMIUM')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: /Premium Planları İncele/ }).getAttribute('href')).toBe('/premium');
+  });
+});
