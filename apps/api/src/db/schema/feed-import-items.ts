@@ -29,7 +29,7 @@ export const feedImportItems = pgTable(
     price: integer('price').notNull(),
     originalPrice: integer('original_price'),
     availability: availability('availability').notNull(),
-    /** Null on a row of an unchanged offer (`offerId` set): nothing of it is written. */
+    /** Every item has one (the parser refuses items without); the column allows null since 0015. */
     url: text('url'),
     /** Null when the feed said nothing about shipping (the offer keeps what it had). */
     shippingFree: boolean('shipping_free'),

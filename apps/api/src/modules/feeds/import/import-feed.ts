@@ -114,8 +114,8 @@ export async function importFeed(
       }
       seq += 1;
       const staged = stagedItem(seq, entry.line ?? entry.index, entry.item);
-      const offer = digest?.unchanged(staged);
-      batch.push(offer ? confirmingItem(staged, offer) : staged);
+      const same = digest?.unchanged(staged);
+      batch.push(same ? confirmingItem(staged, same.confirmDue) : staged);
       if (batch.length >= STAGE_BATCH) {
         await staging.write(batch);
         batch = [];

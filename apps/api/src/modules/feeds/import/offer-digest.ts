@@ -10,26 +10,13 @@ import type { StagedItem } from './stage';
  */
 export const DIGEST_MAX_OFFERS = 400_000;
 
-/** Offers read per statement while the digest is built. */
-const DIGEST_PAGE = 20_000;
+/** Offers read per statement while the digest is built (a page's rows are garbage right after). */
+const DIGEST_PAGE = 10_000;
 
-/** What the digest keeps of one offer. */
-export interface DigestEntry {
-  offerId: string;
-  productId: string;
-  /** Kuruş. */
-  price: number;
-  availability: string;
-  /** Hash of the other written fields with the offer's shipping, and without it. */
-  rest: number;
-  restNoShipping: number;
-  confirmDue: boolean;
-}
+const AVAILABILITY_CODES: Record<string, number> = { 'in-stock': 1, limited: 2, 'out-of-stock': 3, 'pre-order': 4 };
 
 interface DigestRow {
   sku: string;
-  id: string;
-  product_id: string;
   price: number;
   original_price: number | null;
   availability: string;
@@ -37,7 +24,9 @@ interface DigestRow {
   shipping_free: boolean;
   shipping_cost: number;
   shipping_days: number | null;
+  usable: boolean;
   confirm_due: boolean;
+  queued: boolean;
 }
 
 /**
@@ -68,18 +57,34 @@ function restKey(
 /**
  * The store's offers as they are when an import starts, keyed by SKU (ADR 015): most items of a
  * regular feed repeat their offer unchanged, and an item found identical here is staged as a bare
- * confirmation (its offer's id) that the apply pass neither locks nor compares nor rewrites.
+ * confirmation that the apply pass neither locks nor compares nor rewrites (the staging statement
+ * finds its offer by the SKU, as matching would).
  *
  * Only offers the import could leave exactly as they are take part: active, fresh (confirming a
  * stale offer moves its product's prices), carrying the SKU as the first offer of the store with
  * it (the one matching picks), and whose SKU is not waiting in the unmatched queue (the import
- * must clear it). An item that names another product than its offer's is not identical.
+ * must clear it). An item that names a product (`productId`) is always staged in full.
+ *
+ * About 100 bytes per offer: the SKU and five typed-array slots.
  */
 export class OfferDigest {
-  private constructor(private readonly entries: Map<string, DigestEntry>) {}
+  private readonly index = new Map<string, number>();
+  private readonly price: Int32Array;
+  private readonly availability: Uint8Array;
+  private readonly rest: Float64Array;
+  private readonly restNoShipping: Float64Array;
+  private readonly due: Uint8Array;
+
+  private constructor(capacity: number) {
+    this.price = new Int32Array(capacity);
+    this.availability = new Uint8Array(capacity);
+    this.rest = new Float64Array(capacity);
+    this.restNoShipping = new Float64Array(capacity);
+    this.due = new Uint8Array(capacity);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.index.size;
   }
 
   /** Null when the store has too many offers to keep a digest of (the import stages all). */
@@ -88,16 +93,17 @@ export class OfferDigest {
       await db.execute(sql`
         select count(*)::int as n from store_offers where store_id = ${storeId}::uuid and external_id is not null`),
     );
-    if (Number(count?.n ?? 0) > maxOffers) return null;
-    const entries = new Map<string, DigestEntry>();
+    const offers = Number(count?.n ?? 0);
+    if (offers > maxOffers) return null;
+    const digest = new OfferDigest(offers);
     let after = '';
     for (;;) {
       const rows = sqlRows<DigestRow>(
         await db.execute(sql`
           select distinct on (o.external_id)
-                 o.external_id as sku, o.id, o.product_id, o.price, o.original_price,
-                 o.availability::text as availability, o.product_url, o.shipping_free, o.shipping_cost,
-                 o.shipping_days, o.is_active and ${offerIsFresh('o', 's')} as usable,
+                 o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
+                 o.product_url, o.shipping_free, o.shipping_cost, o.shipping_days,
+                 o.is_active and ${offerIsFresh('o', 's')} as usable,
                  ${confirmationDue('o', 's')} as confirm_due,
                  -- A probe of the queue's (store, SKU) key per offer, never a hash of the whole queue.
                  (select true from feed_unmatched_items u
@@ -108,42 +114,48 @@ export class OfferDigest {
            where o.store_id = ${storeId}::uuid and o.external_id > ${after}
            order by o.external_id, o.created_at, o.id
            limit ${DIGEST_PAGE}`),
-      ) as (DigestRow & { usable: boolean; queued: boolean })[];
-      for (const row of rows) {
-        if (!row.usable || row.queued) continue;
-        const price = Number(row.price);
-        const originalPrice = row.original_price === null ? null : Number(row.original_price);
-        entries.set(row.sku, {
-          offerId: row.id,
-          productId: row.product_id,
-          price,
-          availability: row.availability,
-          rest: restKey(originalPrice, row.product_url, {
-            free: row.shipping_free,
-            cost: Number(row.shipping_cost),
-            days: row.shipping_days,
-          }),
-          restNoShipping: restKey(originalPrice, row.product_url, null),
-          confirmDue: Boolean(row.confirm_due),
-        });
-      }
+      );
+      for (const row of rows) digest.add(row);
       if (rows.length < DIGEST_PAGE) break;
       after = rows[rows.length - 1]!.sku;
     }
-    return new OfferDigest(entries);
+    return digest;
   }
 
-  /** The offer `item` would leave exactly as it is, if there is one. */
-  unchanged(item: StagedItem): DigestEntry | undefined {
-    const entry = this.entries.get(item.sku);
-    if (!entry) return undefined;
-    if (item.product_id !== null && item.product_id !== entry.productId) return undefined;
-    if (item.price !== entry.price || item.availability !== entry.availability) return undefined;
+  private add(row: DigestRow): void {
+    const slot = this.index.size;
+    // An offer added since the count was taken is left out: its items are staged in full.
+    if (!row.usable || row.queued || slot >= this.price.length) return;
+    const originalPrice = row.original_price === null ? null : Number(row.original_price);
+    this.index.set(row.sku, slot);
+    this.price[slot] = Number(row.price);
+    this.availability[slot] = AVAILABILITY_CODES[row.availability] ?? 0;
+    this.rest[slot] = restKey(originalPrice, row.product_url, {
+      free: row.shipping_free,
+      cost: Number(row.shipping_cost),
+      days: row.shipping_days,
+    });
+    this.restNoShipping[slot] = restKey(originalPrice, row.product_url, null);
+    this.due[slot] = row.confirm_due ? 1 : 0;
+  }
+
+  /**
+   * Whether `item` would leave its offer exactly as it is: then whether that offer's confirmation
+   * time is due (db/offer-freshness.ts); undefined when the item must be staged in full.
+   */
+  unchanged(item: StagedItem): { confirmDue: boolean } | undefined {
+    if (item.product_id !== null) return undefined;
+    const slot = this.index.get(item.sku);
+    if (slot === undefined) return undefined;
+    if (item.price !== this.price[slot] || AVAILABILITY_CODES[item.availability] !== this.availability[slot]) {
+      return undefined;
+    }
     const shipping =
       item.shipping_free === null
         ? null
         : { free: item.shipping_free, cost: item.shipping_cost, days: item.shipping_days };
     const rest = restKey(item.original_price, item.url, shipping);
-    return rest === (shipping ? entry.rest : entry.restNoShipping) ? entry : undefined;
+    if (rest !== (shipping ? this.rest[slot] : this.restNoShipping[slot])) return undefined;
+    return { confirmDue: this.due[slot] === 1 };
   }
 }
