@@ -15,6 +15,7 @@ import { PLANS, planSchema } from '@kiyasla/contracts/plans';
 import type { PaymentProvider as ProviderId } from '@kiyasla/contracts/settings';
 import { clientIp } from '../../lib/client-identity';
 import { ok } from '../../lib/reply';
+import { cspNonce } from '../../plugins/csp';
 import { currentUser, requireUser, requireUserTo } from '../../plugins/policies';
 import { demoCheckoutPage, verifyDemoCallback } from './providers/demo';
 import { formatTry } from './providers/format';
@@ -254,7 +255,12 @@ export async function paymentRoutes(app: FastifyInstance) {
     return htmlPage(
       reply,
       200,
-      autoPostPage(app.config.payments.shopierPaymentUrl, fields, `${plan.name} – ${formatTry(order.amount)}`),
+      autoPostPage(
+        app.config.payments.shopierPaymentUrl,
+        fields,
+        `${plan.name} – ${formatTry(order.amount)}`,
+        cspNonce(reply),
+      ),
     );
   });
 

@@ -199,6 +199,10 @@ describe('Shopier end to end', () => {
     const page = await t.app.inject({ method: 'GET', url: new URL(data.url).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('action="http://127.0.0.1:9/shopier-pay"');
+    // The form posts itself with the response's CSP nonce (no other inline script may run).
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(page.body).toContain(`<script nonce="${nonce}">`);
     const value = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.body)?.[1] ?? '';
     expect(value('signature')).toBe(hmac64(`${value('random_nr')}${data.orderId}29.990`, SHOPIER_SECRET));
 
