@@ -30,6 +30,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
     .optional(),
+  /** SMS gateway: `log` (default) writes SMS to the log; `netgsm` sends through Netgsm's REST API. */
+  SMS_PROVIDER: z.enum(['log', 'netgsm']).default('log'),
+  NETGSM_USERCODE: z.string().min(1).optional(),
+  NETGSM_PASSWORD: z.string().min(1).optional(),
+  /** The approved sender name (başlık). */
+  NETGSM_MSGHEADER: z.string().min(1).max(11).optional(),
+  NETGSM_BASE_URL: z.url().default('https://api.netgsm.com.tr'),
   /** Contact of the VAPID claims (push services write to it about problems). */
   VAPID_SUBJECT: z
     .string()
@@ -90,6 +97,8 @@ export interface AppConfig {
    * Absent in test configurations: keys are then made per process.
    */
   vapid?: VapidConfig | null;
+  /** The SMS gateway; absent in test configurations (the log provider). */
+  sms?: SmsConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmail: string | undefined;
@@ -133,6 +142,9 @@ export interface VapidConfig {
   subject: string;
 }
 
+export type SmsConfig =
+  { provider: 'log' } | { provider: 'netgsm'; baseUrl: string; usercode: string; password: string; msgheader: string };
+
 export class ConfigError extends Error {}
 
 /**
@@ -170,6 +182,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
+  if (e.SMS_PROVIDER === 'netgsm' && !(e.NETGSM_USERCODE && e.NETGSM_PASSWORD && e.NETGSM_MSGHEADER)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_PROVIDER=netgsm needs NETGSM_USERCODE, NETGSM_PASSWORD and NETGSM_MSGHEADER',
+    );
+  }
   // PostgreSQL in production: every instance must sign with the same keys, so they come from the
   // environment; without them Web Push is off (the in-app, e-mail and SMS channels still work).
   const vapidKeys =
@@ -191,6 +208,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...vapidKeys,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL ?? 'no-reply@kiyasla.test'}`,
     },
+    sms:
+      e.SMS_PROVIDER === 'netgsm'
+        ? {
+            provider: 'netgsm',
+            baseUrl: e.NETGSM_BASE_URL.replace(/\/$/, ''),
+            usercode: e.NETGSM_USERCODE!,
+            password: e.NETGSM_PASSWORD!,
+            msgheader: e.NETGSM_MSGHEADER!,
+          }
+        : { provider: 'log' },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),

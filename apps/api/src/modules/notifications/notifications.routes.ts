@@ -12,6 +12,8 @@ import {
 } from '@kiyasla/contracts/notifications';
 import { ok } from '../../lib/reply';
 import { pushRoutes } from '../push/push.routes';
+import { createSmsProvider } from '../sms/sms-provider';
+import { smsRoutes } from '../sms/sms.routes';
 import { unsubscribeRoutes } from './unsubscribe.routes';
 import { errorResponses } from '../../plugins/error-handler';
 import { currentUser, featureEnabled, requireUser } from '../../plugins/policies';
@@ -39,6 +41,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   // Signed links from e-mails, without a session; its own scope for the form parsers.
   await app.register(unsubscribeRoutes);
   await app.register(pushRoutes);
+  await app.register(smsRoutes, { provider: createSmsProvider(app.config.sms, app.log) });
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerNotificationDeliveries } from '../../../jobs/notification-deliveries';
 import { pushSender } from '../../push/push-sender';
 import { vapidKeys } from '../../push/vapid';
+import { createSmsProvider } from '../../sms/sms-provider';
+import { smsSender } from '../../sms/sms-sender';
 import { emailSender } from './email-sender';
 import type { ChannelSenders } from './types';
 
@@ -14,6 +16,11 @@ export function channelSenders(app: FastifyInstance): ChannelSenders {
       settings: app.settings,
       publicUrl: app.config.publicUrl,
       jwtSecret: app.config.jwtSecret,
+    }),
+    sms: smsSender({
+      db: app.dbHandle.db,
+      provider: createSmsProvider(app.config.sms, app.log),
+      publicUrl: app.config.publicUrl,
     }),
     ...(vapid ? { push: pushSender({ db: app.dbHandle.db, vapid, publicUrl: app.config.publicUrl }) } : {}),
   };

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** SMS notifications need a verified Turkish mobile number (issue 13). */
+export const PHONE_CODE_LENGTH = 6;
+export const PHONE_CODE_TTL_SECONDS = 600;
+export const PHONE_CODE_RESEND_SECONDS = 60;
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+
+export const smsMessages = {
+  phoneInvalid: 'Geçerli bir cep telefonu numarası girin (5XX XXX XX XX).',
+  codeSent: 'Doğrulama kodu telefonunuza gönderildi.',
+  codeTooSoon: 'Yeni bir kod istemeden önce biraz bekleyin.',
+  codeInvalid: 'Doğrulama kodu hatalı.',
+  codeExpired: 'Doğrulama kodunun süresi doldu. Yeni bir kod isteyin.',
+  tooManyAttempts: 'Çok fazla hatalı deneme. Yeni bir kod isteyin.',
+  verified: 'Telefon numaranız doğrulandı.',
+  sendFailed: 'SMS şu anda gönderilemiyor. Lütfen daha sonra tekrar deneyin.',
+  codeText: (code: string, siteName: string) =>
+    `${siteName} doğrulama kodunuz: ${code}. Kod 10 dakika geçerlidir; kimseyle paylaşmayın.`,
+} as const;
+
+export const SMS_ERROR_CODES = {
+  phoneInvalid: 'PHONE_INVALID',
+  codeTooSoon: 'PHONE_CODE_TOO_SOON',
+  codeInvalid: 'PHONE_CODE_INVALID',
+  codeExpired: 'PHONE_CODE_EXPIRED',
+  tooManyAttempts: 'PHONE_CODE_ATTEMPTS',
+  sendFailed: 'SMS_SEND_FAILED',
+} as const;
+
+export const phoneVerificationRequestSchema = z.object({ phone: z.string().trim().min(1).max(30) });
+export const phoneVerificationConfirmSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), smsMessages.codeInvalid),
+});
+export const phoneStatusSchema = z.object({ phone: z.string().nullable(), verified: z.boolean() });
+
+/** A Turkish mobile number as 905XXXXXXXXX, or null when it is not one. */
+export function normalizeTurkishMobile(input: string): string | null {
+  let digits = input.replace(/\D/g, '');
+  if (digits.startsWith('90') && digits.length === 12) digits = digits.slice(2);
+  else if (digits.startsWith('0') && digits.length === 11) digits = digits.slice(1);
+  return /^5\d{9}$/.test(digits) ? `90${digits}` : null;
+}
