@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS = {
   'store.update': 'Mağaza güncellendi',
   'store.delete': 'Mağaza silindi',
   'store.feed.upload': 'Ürün akışı yüklendi',
+  'store.feed.pull': 'Ürün akışı hemen çekildi',
   'store.unmatched.match': 'Eşleşmeyen ürün eşleştirildi',
   'category.create': 'Kategori oluşturuldu',
   'category.update': 'Kategori güncellendi',

@@ -39,6 +39,8 @@ export const adminStoreMessages = {
   alreadyMatched: 'Bu ürün zaten bir ürünle eşleştirilmiş',
   skuOfferConflict: 'Bu mağazanın bu ürün için başka bir stok koduyla teklifi var',
   matched: 'Ürün eşleştirildi; sonraki içe aktarımda teklif güncellenecek',
+  feedUrlMissing: 'Bu mağazanın besleme adresi yok; önce mağazaya bir besleme adresi girin.',
+  pulled: 'Besleme çekildi',
   /** `size` as people write it: "50 MB", "64 KB". */
   feedTooLarge: (size: string) => `Akış dosyası en fazla ${size} olabilir.`,
   feedUnsupportedType:

@@ -159,6 +159,23 @@ const routes: MatrixRoute[] = [
     }),
   },
   {
+    method: 'POST',
+    path: '/api/admin/stores/{id}/feed/pull',
+    allowed: staff,
+    ok: 200,
+    request: async () => {
+      // Loopback is off the fetch allow-list: the pull records a failed download, without network.
+      const storeId = await newStore();
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/stores/${storeId}`,
+        headers: bearer(tokens.admin!),
+        payload: { feedUrl: 'http://127.0.0.1:9/feed.json', feedIntervalMinutes: 60 },
+      });
+      return { url: `/api/admin/stores/${storeId}/feed/pull` };
+    },
+  },
+  {
     method: 'GET',
     path: '/api/admin/categories',
     allowed: staff,

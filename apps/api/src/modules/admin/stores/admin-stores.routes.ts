@@ -29,6 +29,7 @@ import {
   matchUnmatchedItem,
   updateAdminStore,
 } from './admin-stores.service';
+import { feedPullRoutes } from './feed-pull.routes';
 import { feedUploadRoutes } from './feed-upload.routes';
 
 const errors = {
@@ -203,4 +204,5 @@ export async function adminStoreRoutes(app: FastifyInstance) {
 
   // Its own context: it reads request bodies as streams (its own content-type parsers).
   await app.register(feedUploadRoutes);
+  await app.register(feedPullRoutes);
 }

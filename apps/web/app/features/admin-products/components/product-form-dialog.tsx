@@ -133,8 +133,40 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The create and edit modals. The name fills the slug and the SEO title until either is edited;
  * images keep at least one row. Prices are not here: they come from store offers.
  */
-export function ProductFormDialog({ product, onClose }: { product: AdminProduct | null; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(product));
+export interface ProductPrefill {
+  name: string;
+  brand?: string | null;
+  model?: string | null;
+  gtin?: string | null;
+}
+
+/** A new product's form filled from what is known (a store feed's unmatched item): slug and SEO title follow the name. */
+function prefilledDraft(prefill: ProductPrefill): Draft {
+  return {
+    ...draftOf(null),
+    name: prefill.name,
+    slug: slugify(prefill.name),
+    seoTitle: prefill.name,
+    brand: prefill.brand ?? '',
+    model: prefill.model ?? '',
+    gtin: prefill.gtin ?? '',
+  };
+}
+
+export function ProductFormDialog({
+  product,
+  prefill,
+  onSaved,
+  onClose,
+}: {
+  product: AdminProduct | null;
+  /** For a new product: the fields to start from. */
+  prefill?: ProductPrefill;
+  /** After a successful save, before the dialog closes. */
+  onSaved?: (product: AdminProduct) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => (prefill && !product ? prefilledDraft(prefill) : draftOf(product)));
   const [slugEdited, setSlugEdited] = useState(product !== null);
   const [seoEdited, setSeoEdited] = useState(product !== null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -168,8 +200,9 @@ export function ProductFormDialog({ product, onClose }: { product: AdminProduct 
     save.mutate(
       { id: product?._id ?? null, input: parsed.data },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast({ type: 'success', title: product ? 'Ürün güncellendi' : 'Ürün oluşturuldu' });
+          onSaved?.(saved);
           onClose();
         },
         onError: (error) => {

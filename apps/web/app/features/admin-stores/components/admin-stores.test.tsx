@@ -5,6 +5,8 @@ import { jsonResponse, mockFetch } from '~/test/api-mock';
 import { isolateEachTest } from '~/test/isolation';
 import { renderWithProviders } from '~/test/render-with-providers';
 import { AdminStoresPage } from './admin-stores-page';
+import type { ProductCreateDialog } from './create-product-from-item';
+import { FeedPullCard } from './feed-pull-card';
 import { FeedUploadCard } from './feed-upload-card';
 import { UnmatchedQueue } from './unmatched-queue';
 
@@ -156,6 +158,100 @@ describe('UnmatchedQueue', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Reeder S19 Max 256 GB ile eşleştir' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const match = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/match'))!;
+    expect(JSON.parse(String(match[1]?.body))).toEqual({ productId });
+  });
+});
+
+describe('FeedPullCard', () => {
+  it('pulls the feed now and shows the report', async () => {
+    fetchMock.mockImplementation(async () => ok({ ...entry, source: 'schedule' }));
+    renderWithProviders(<FeedPullCard storeId={STORE_ID} feedUrl="https://teknopazar.example/feed.json" />, {
+      auth: false,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Şimdi çek' }));
+    expect(await screen.findByText('Çekim raporu')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe(`/api/admin/stores/${STORE_ID}/feed/pull`);
+    expect(init?.method).toBe('POST');
+  });
+
+  it('says so while another import runs, and cannot pull without a feed URL', async () => {
+    const busy = 'Bu mağazanın bir içe aktarımı şu anda sürüyor; bitince yeniden deneyin.';
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(409, { success: false, code: 'FEED_IMPORT_BUSY', message: busy }),
+    );
+    const { unmount } = renderWithProviders(<FeedPullCard storeId={STORE_ID} feedUrl="https://t.example/f.json" />, {
+      auth: false,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Şimdi çek' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(busy);
+    unmount();
+    renderWithProviders(<FeedPullCard storeId={STORE_ID} feedUrl={null} />, { auth: false });
+    expect((screen.getByRole('button', { name: 'Şimdi çek' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('UnmatchedQueue: create the product from an item', () => {
+  it('opens the product modal filled from the item and maps the item to the new product', async () => {
+    const item: FeedUnmatchedItem = {
+      _id: '66666666-6666-4666-8666-666666666666',
+      sku: 'TP-10',
+      gtin: '8690000000017',
+      brand: 'Arçelik',
+      model: 'K 1234',
+      title: 'Arçelik K 1234 Kettle',
+      price: 899.9,
+      url: null,
+      firstSeenAt: '2026-06-01T10:00:00.000Z',
+      lastSeenAt: '2026-06-01T10:00:00.000Z',
+      timesSeen: 2,
+      resolvedProductId: null,
+      resolvedBy: null,
+      resolvedAt: null,
+    };
+    const productId = '77777777-7777-4777-8777-777777777777';
+    let prefillSeen: unknown = null;
+    const FakeProductDialog: ProductCreateDialog = ({ prefill, onSaved, onClose }) => {
+      prefillSeen = prefill;
+      return (
+        <div role="dialog" aria-label="Yeni Ürün">
+          <button
+            type="button"
+            onClick={() => {
+              onSaved({ _id: productId, name: prefill.name });
+              onClose();
+            }}
+          >
+            Kaydet
+          </button>
+        </div>
+      );
+    };
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.startsWith(`/api/admin/stores/${STORE_ID}/unmatched?`))
+        return ok([item], { pagination: { page: 1, pages: 1, total: 1, limit: 10 } });
+      if (path.endsWith('/match') && init?.method === 'POST')
+        return jsonResponse(200, {
+          success: true,
+          message: 'Ürün eşleştirildi',
+          data: { ...item, resolvedProductId: productId },
+        });
+      return jsonResponse(404, { success: false, code: 'NOT_FOUND', message: 'yok' });
+    });
+    renderWithProviders(<UnmatchedQueue storeId={STORE_ID} productDialog={FakeProductDialog} />, { auth: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'Ürün oluştur' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni Ürün' });
+    expect(prefillSeen).toEqual({
+      name: 'Arçelik K 1234 Kettle',
+      brand: 'Arçelik',
+      model: 'K 1234',
+      gtin: '8690000000017',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/match'))).toBe(true));
+    const match = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/match'))!;
+    expect(String(match[0])).toBe(`/api/admin/stores/${STORE_ID}/unmatched/${item._id}/match`);
     expect(JSON.parse(String(match[1]?.body))).toEqual({ productId });
   });
 });

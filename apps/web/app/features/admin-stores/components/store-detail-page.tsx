@@ -6,10 +6,12 @@ import { formatDate, formatNumber } from '~/lib/format';
 import { isApiError } from '~/lib/api-client';
 import { useAdminStore } from '../api/get-admin-store';
 import { formatMinutes } from '../utils/import-labels';
+import { FeedPullCard } from './feed-pull-card';
 import { FeedUploadCard } from './feed-upload-card';
 import { ImportHistory } from './import-history';
 import { StatusPill } from './status-pill';
 import { StoreFormDialog } from './store-form-dialog';
+import type { ProductCreateDialog } from './create-product-from-item';
 import { UnmatchedQueue } from './unmatched-queue';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -22,7 +24,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** /admin/stores/{id}: the store's feed settings, the upload with its report, the import history and the unmatched queue. */
-export function StoreDetailPage({ storeId }: { storeId: string }) {
+export function StoreDetailPage({
+  storeId,
+  productDialog,
+}: {
+  storeId: string;
+  /** The products feature's create modal, for "Ürün oluştur" in the unmatched queue (the route composes them). */
+  productDialog?: ProductCreateDialog;
+}) {
   const query = useAdminStore(storeId);
   const [editing, setEditing] = useState(false);
 
@@ -99,9 +108,10 @@ export function StoreDetailPage({ storeId }: { storeId: string }) {
         </Fact>
         <Fact label="Sonraki çekim">{store.feedNextPullAt ? formatDate(store.feedNextPullAt) : '-'}</Fact>
       </dl>
+      <FeedPullCard storeId={store._id} feedUrl={store.feedUrl} />
       <FeedUploadCard storeId={store._id} />
       <ImportHistory storeId={store._id} />
-      <UnmatchedQueue storeId={store._id} />
+      <UnmatchedQueue storeId={store._id} productDialog={productDialog} />
       {editing && <StoreFormDialog store={store} onClose={() => setEditing(false)} />}
     </section>
   );

@@ -4,13 +4,22 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { Pager } from '~/components/ui/pager';
 import { formatDate, formatNumber, formatPrice } from '~/lib/format';
 import { useStoreUnmatched } from '../api/get-store-unmatched';
+import { CreateProductFromItem, type ProductCreateDialog } from './create-product-from-item';
 import { MatchItemDialog } from './match-item-dialog';
 import { StatusPill } from './status-pill';
 
 /** Feed items no product matched: unresolved first; each can be mapped to a catalog product. */
-export function UnmatchedQueue({ storeId }: { storeId: string }) {
+export function UnmatchedQueue({
+  storeId,
+  productDialog,
+}: {
+  storeId: string;
+  /** The product create modal; without it the queue offers mapping only. */
+  productDialog?: ProductCreateDialog;
+}) {
   const [page, setPage] = useState(1);
   const [matching, setMatching] = useState<FeedUnmatchedItem | null>(null);
+  const [creating, setCreating] = useState<FeedUnmatchedItem | null>(null);
   const query = useStoreUnmatched(storeId, page);
   const items = query.data?.items ?? [];
 
@@ -67,13 +76,24 @@ export function UnmatchedQueue({ storeId }: { storeId: string }) {
                     {item.resolvedProductId ? (
                       <StatusPill tone="ok">Eşleştirildi</StatusPill>
                     ) : (
-                      <button
-                        type="button"
-                        onClick={() => setMatching(item)}
-                        className={buttonClasses('outline', 'sm')}
-                      >
-                        Ürünle eşleştir
-                      </button>
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <button
+                          type="button"
+                          onClick={() => setMatching(item)}
+                          className={buttonClasses('outline', 'sm')}
+                        >
+                          Ürünle eşleştir
+                        </button>
+                        {productDialog && (
+                          <button
+                            type="button"
+                            onClick={() => setCreating(item)}
+                            className={buttonClasses('outline', 'sm')}
+                          >
+                            Ürün oluştur
+                          </button>
+                        )}
+                      </div>
                     )}
                   </td>
                 </tr>
@@ -92,6 +112,14 @@ export function UnmatchedQueue({ storeId }: { storeId: string }) {
         />
       )}
       {matching && <MatchItemDialog storeId={storeId} item={matching} onClose={() => setMatching(null)} />}
+      {creating && productDialog && (
+        <CreateProductFromItem
+          storeId={storeId}
+          item={creating}
+          Dialog={productDialog}
+          onClose={() => setCreating(null)}
+        />
+      )}
     </div>
   );
 }
