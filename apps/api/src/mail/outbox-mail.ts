@@ -41,9 +41,15 @@ interface ClaimedRow {
 }
 
 function asMessage(payload: Record<string, unknown>): MailMessage | null {
-  const { to, subject, text, html } = payload;
+  const { to, subject, text, html, headers } = payload;
   if (typeof to !== 'string' || typeof subject !== 'string' || typeof text !== 'string') return null;
-  return { to, subject, text, ...(typeof html === 'string' ? { html } : {}) };
+  return {
+    to,
+    subject,
+    text,
+    ...(typeof html === 'string' ? { html } : {}),
+    ...(headers && typeof headers === 'object' ? { headers: headers as Record<string, string> } : {}),
+  };
 }
 
 /**

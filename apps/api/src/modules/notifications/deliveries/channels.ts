@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerNotificationDeliveries } from '../../../jobs/notification-deliveries';
+import { registerWeeklySummary } from '../../../jobs/weekly-summary';
 import { pushSender } from '../../push/push-sender';
 import { vapidKeys } from '../../push/vapid';
 import { createSmsProvider } from '../../sms/sms-provider';
@@ -26,8 +27,9 @@ export function channelSenders(app: FastifyInstance): ChannelSenders {
   };
 }
 
-/** Starts the deliveries worker of this instance (e-mail, Web Push, SMS copies of notifications). */
+/** Starts this instance's deliveries worker (e-mail, Web Push, SMS copies of notifications) and the weekly summary. */
 export function registerNotificationChannels(app: FastifyInstance): void {
   let senders: ChannelSenders | null = null;
   registerNotificationDeliveries(app, () => (senders ??= channelSenders(app)));
+  registerWeeklySummary(app);
 }
