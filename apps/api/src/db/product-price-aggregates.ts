@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { announceReadChange } from '../lib/read-invalidation';
+import { sqlRows } from '../lib/sql-rows';
 import type { Database, Transaction } from './client';
-import { offerCounts } from './offer-freshness';
+import { IN_STOCK_AVAILABILITIES, offerCounts } from './offer-freshness';
 
 /**
  * Recomputes the prices row (product_prices) of the given products from the offers that count:
@@ -25,24 +26,48 @@ export async function refreshProductPriceAggregates(
   db: Database | Transaction,
   productIds: readonly string[],
 ): Promise<void> {
-  if (productIds.length === 0) return;
+  await refreshAggregates(db, productIds);
+}
+
+/**
+ * refreshProductPriceAggregates, also answering each product's lowest in-stock price among the
+ * offers that count, as it is after the refresh (kuruş; products without one are absent): the
+ * feed import's change events need it, and the refresh aggregates the same offers anyway.
+ */
+export async function refreshProductPriceAggregatesWithLowest(
+  db: Database | Transaction,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  return refreshAggregates(db, productIds, true);
+}
+
+async function refreshAggregates(
+  db: Database | Transaction,
+  productIds: readonly string[],
+  withLowest = false,
+): Promise<Map<string, number>> {
+  const lowest = new Map<string, number>();
+  if (productIds.length === 0) return lowest;
   // One array parameter, however many products: an `in (…)` list of one parameter each passes
   // PostgreSQL's 65,535-parameter limit at feed-import and store-deactivation sizes.
   const ids = `{${productIds.join(',')}}`;
   const counts = offerCounts('o', 's');
-  await db.execute(sql`
+  const inStock = `{${IN_STOCK_AVAILABILITIES.join(',')}}`;
+  const result = await db.execute(sql`
     with agg as (
       select p.product_id,
              min(o.price) filter (where ${counts}) as min_price,
              max(o.price) filter (where ${counts}) as max_price,
              max(o.original_price) filter (where ${counts} and o.original_price > o.price) as original_price,
-             count(o.id) filter (where ${counts})::int as offer_count
+             count(o.id) filter (where ${counts})::int as offer_count,
+             min(o.price) filter (where ${counts} and o.availability = any (${inStock}::availability[]))::int
+               as lowest_in_stock
         from product_prices p
         left join store_offers o on o.product_id = p.product_id
         left join stores s on s.id = o.store_id
        where p.product_id = any(${ids}::uuid[])
        group by p.product_id
-    )
+    ), refreshed as (
     update product_prices p
        set prev_min_price = case when agg.min_price is distinct from p.min_price and p.min_price is not null
                                  then p.min_price else p.prev_min_price end,
@@ -57,8 +82,16 @@ export async function refreshProductPriceAggregates(
        -- A product whose figures did not move keeps its row: a feed batch touches thousands.
        and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count)
            is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count)
+    returning 1
+    )
+    select agg.product_id, agg.lowest_in_stock from agg
+     where ${withLowest} and agg.lowest_in_stock is not null
   `);
+  for (const row of sqlRows<{ product_id: string; lowest_in_stock: number }>(result)) {
+    lowest.set(row.product_id, Number(row.lowest_in_stock));
+  }
   await announceReadChange(db, { kind: 'products', productIds });
+  return lowest;
 }
 
 /**

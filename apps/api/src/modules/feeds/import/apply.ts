@@ -3,7 +3,7 @@ import { feedRejectionMessage } from '@kiyasla/contracts/feeds';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import type { Database, Transaction } from '../../../db/client';
 import { confirmationDue, offerIsFresh } from '../../../db/offer-freshness';
-import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
+import { refreshProductPriceAggregatesWithLowest } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import {
   lowestInStockPrices,
@@ -279,8 +279,7 @@ export async function applyBatch(
     await writeUnmatched(tx, importId, storeId, range, tally);
 
     if (candidates.length === 0) return [];
-    await refreshProductPriceAggregates(tx, candidates);
-    const lowestAfter = await lowestInStockPrices(tx, candidates);
+    const lowestAfter = await refreshProductPriceAggregatesWithLowest(tx, candidates);
     const events: PriceChangedPayload[] = [];
     for (const productId of candidates) {
       const change = changes.get(productId);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
+import { refreshProductPriceAggregatesWithLowest } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import { lowestInStockPrices, writePriceChangedEvents, type PriceChangedPayload } from './price-change-event';
 import type { ImportTally } from './tally';
@@ -67,8 +67,7 @@ export async function deactivateAbsentOffers(
         insert into price_history (offer_id, product_id, store_id, price, availability)
         select o.id, o.product_id, o.store_id, o.price, 'discontinued'
           from store_offers o where o.id = any (${ids}::uuid[])`);
-      await refreshProductPriceAggregates(tx, productIds);
-      const after = await lowestInStockPrices(tx, productIds);
+      const after = await refreshProductPriceAggregatesWithLowest(tx, productIds);
       const events: PriceChangedPayload[] = gone.map((o) => ({
         productId: o.product_id,
         importId: ctx.importId,
