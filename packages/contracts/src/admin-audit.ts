@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   'settings.reset': 'Ayarlar sıfırlandı',
   'search-term.hide': 'Arama terimi gizlendi',
   'search-term.show': 'Arama terimi yeniden gösterildi',
+  'notification.send': 'Sistem bildirimi gönderildi',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -39,6 +40,7 @@ export const AUDIT_ENTITY_LABELS = {
   user: 'Kullanıcı',
   settings: 'Sistem ayarları',
   'search-term': 'Arama terimi',
+  notification: 'Bildirim',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

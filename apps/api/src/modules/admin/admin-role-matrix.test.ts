@@ -290,6 +290,16 @@ const routes: MatrixRoute[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/admin/notifications',
+    allowed: adminOnly,
+    ok: 201,
+    request: async () => ({
+      url: '/api/admin/notifications',
+      payload: { title: `Matris duyurusu ${++counter}`, message: 'Deneme', audience: 'admin' },
+    }),
+  },
+  {
     method: 'GET',
     path: '/api/admin/audit-log',
     allowed: adminOnly,

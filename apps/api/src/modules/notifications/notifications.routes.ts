@@ -12,6 +12,7 @@ import {
 } from '@kiyasla/contracts/notifications';
 import { ok } from '../../lib/reply';
 import { pushRoutes } from '../push/push.routes';
+import { adminNotificationRoutes } from './admin-notifications.routes';
 import { createSmsProvider } from '../sms/sms-provider';
 import { smsRoutes } from '../sms/sms.routes';
 import { unsubscribeRoutes } from './unsubscribe.routes';
@@ -41,6 +42,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   // Signed links from e-mails, without a session; its own scope for the form parsers.
   await app.register(unsubscribeRoutes);
   await app.register(pushRoutes);
+  await app.register(adminNotificationRoutes);
   await app.register(smsRoutes, { provider: createSmsProvider(app.config.sms, app.log) });
 
   app.addHook('onSend', async (_req, reply) => {
