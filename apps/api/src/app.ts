@@ -28,6 +28,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { mailPlugin } from './mail/mail.plugin';
 import { policiesPlugin } from './plugins/policies';
 import { maintenancePlugin } from './plugins/maintenance';
+import { requestMetricsPlugin } from './plugins/request-metrics';
 import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
@@ -49,6 +50,7 @@ import { adminSettingsRoutes } from './modules/admin/settings/admin-settings.rou
 import { adminStatsRoutes } from './modules/admin/stats/admin-stats.routes';
 import { adminCategoryRoutes } from './modules/admin/categories/admin-categories.routes';
 import { adminProductRoutes } from './modules/admin/products/admin-products.routes';
+import { adminAnalyticsRoutes } from './modules/admin/analytics/admin-analytics.routes';
 import { adminSearchTermRoutes } from './modules/admin/search-terms/admin-search-terms.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { registerSubscriptionJobs } from './jobs/subscription-lifecycle';
@@ -131,6 +133,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(mailPlugin);
   await app.register(policiesPlugin);
   await app.register(maintenancePlugin);
+  await app.register(requestMetricsPlugin);
   registerAccountJobs(app);
   registerPriceChangeConsumer(app);
   registerSubscriptionJobs(app);
@@ -172,6 +175,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminStatsRoutes);
       await api.register(adminCategoryRoutes);
       await api.register(adminProductRoutes);
+      await api.register(adminAnalyticsRoutes);
       await api.register(adminSearchTermRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));

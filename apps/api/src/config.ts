@@ -51,6 +51,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Bearer token for GET /metrics from other hosts (loopback needs none). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: booleanish.default(false),
   /** Sign-in attempts (login, register, social, password reset) per IP and minute. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
@@ -105,6 +107,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: string;
   rateLimitMax: number;
+  /** GET /metrics answers other hosts than loopback only with this bearer token; unset: loopback only. */
+  metricsToken?: string;
   trustProxy: boolean;
   authRateLimitMax: number;
   /** Google sign-in is enabled when set (the audience ID tokens must carry). */
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     googleClientId: e.GOOGLE_CLIENT_ID,

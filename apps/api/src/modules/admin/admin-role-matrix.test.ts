@@ -254,6 +254,20 @@ const routes: MatrixRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/admin/analytics',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/analytics?period=week' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/analytics/export',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/analytics/export?period=month&format=csv' }),
+  },
+  {
+    method: 'GET',
     path: '/api/admin/stats',
     allowed: staff,
     ok: 200,
@@ -368,7 +382,10 @@ const routes: MatrixRoute[] = [
 ];
 
 /** Opened in a new tab without a session: its signature is the authorisation (tested in admin-settings.test.ts). */
-const SIGNED_LINK_ROUTES = ['GET /api/admin/settings/export/download'];
+const SIGNED_LINK_ROUTES = [
+  'GET /api/admin/settings/export/download',
+  'GET /api/admin/analytics/export/download',
+];
 
 describe('admin role matrix', () => {
   it('covers every /api/admin route of the OpenAPI document', async () => {

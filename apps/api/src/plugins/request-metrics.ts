@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { timingSafeEqual } from 'node:crypto';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AppError } from '../lib/errors';
+
+/** The API's own figures, as the admin analytics page shows them (systemStats). */
+export interface ApiRequestFigures {
+  /** API calls answered since this instance started. */
+  apiCalls: number;
+  /** Mean response time of those calls, ms (0 before the first). */
+  averageResponseMs: number;
+  /** Share of those calls answered with a 5xx, percent. */
+  errorRate: number;
+  /** Since this instance started, hours. */
+  uptimeHours: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's Prometheus registry and the request figures drawn from it. */
+    metrics: { registry: Registry; figures(): Promise<ApiRequestFigures> };
+  }
+}
+
+/** Status classes, not codes: the label set stays small. */
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function bearerMatches(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return false;
+  const given = Buffer.from(/^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Measures every API request (count, duration, status class) into a Prometheus registry of this
+ * app (one per app: tests build many) and serves it at `GET /metrics` in the Prometheus text
+ * format — to loopback callers (the socket's address, never X-Forwarded-For), or to anyone
+ * presenting `Authorization: Bearer $METRICS_TOKEN`. The admin analytics page reads the same
+ * counters (`app.metrics.figures()`), so both show one truth.
+ */
+export const requestMetricsPlugin = fp(
+  async (app) => {
+    const registry = new Registry();
+    registry.setDefaultLabels({ app: 'kiyasla' });
+    collectDefaultMetrics({ register: registry, prefix: 'kiyasla_' });
+    const started = Date.now();
+
+    const requests = new Counter({
+      name: 'kiyasla_api_requests_total',
+      help: 'API requests answered, by method and status class',
+      labelNames: ['method', 'status'] as const,
+      registers: [registry],
+    });
+    const duration = new Histogram({
+      name: 'kiyasla_api_request_duration_seconds',
+      help: 'API response time in seconds',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'kiyasla_uptime_seconds',
+      help: 'Seconds since this instance started',
+      registers: [registry],
+      collect() {
+        this.set((Date.now() - started) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'kiyasla_maintenance_mode',
+      help: '1 while the site is in maintenance mode (switch or scheduled window)',
+      registers: [registry],
+      async collect() {
+        this.set((await app.maintenance()).active ? 1 : 0);
+      },
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      requests.inc({ method: request.method, status: statusClass(reply.statusCode) });
+      duration.observe(reply.elapsedTime / 1000);
+    });
+
+    async function figures(): Promise<ApiRequestFigures> {
+      const counts = (await requests.get()).values;
+      const total = counts.reduce((sum, v) => sum + v.value, 0);
+      const errors = counts.filter((v) => v.labels.status === '5xx').reduce((sum, v) => sum + v.value, 0);
+      const hist = (await duration.get()).values;
+      const seconds = hist.find((v) => v.metricName === 'kiyasla_api_request_duration_seconds_sum')?.value ?? 0;
+      return {
+        apiCalls: total,
+        averageResponseMs: total > 0 ? Math.round((seconds * 1000 * 10) / total) / 10 : 0,
+        errorRate: total > 0 ? Math.round((errors / total) * 10_000) / 100 : 0,
+        uptimeHours: Math.round(((Date.now() - started) / 3_600_000) * 100) / 100,
+      };
+    }
+    app.decorate('metrics', { registry, figures });
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!isLoopback(request.socket.remoteAddress) && !bearerMatches(request, app.config.metricsToken)) {
+        throw new AppError(403, 'FORBIDDEN', 'Ölçümler yalnızca yerel adresten veya ölçüm anahtarıyla okunabilir.');
+      }
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
+    });
+  },
+  { name: 'request-metrics', dependencies: ['maintenance'] },
+);
