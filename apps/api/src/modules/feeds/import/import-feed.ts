@@ -99,7 +99,7 @@ export async function importFeed(
     return { importId, status, format, mode, report, ...(error ? { error } : {}) };
   };
 
-  const staging = new StagingWriter(db, ctx);
+  const staging = new StagingWriter(db, ctx, isPglite(db) ? 1 : 2);
   try {
     const digest = await OfferDigest.load(db, input.storeId);
     hooks.onPhase?.('digest', performance.now() - started);
@@ -197,34 +197,42 @@ export async function importFeed(
 }
 
 /**
- * Writes staging batches one at a time while the parser reads on: a batch is handed over as soon
- * as the previous one is written, so parsing (this process) and staging (the database) overlap.
+ * Writes staging batches while the parser reads on: up to `inFlight` batches are being written at
+ * once (each on a connection of its own on PostgreSQL), so parsing (this process) and staging (the
+ * database, on both cores) overlap. The rows' order does not matter: each carries its `seq`.
  */
 class StagingWriter {
-  private pending: Promise<void> = Promise.resolve();
+  private readonly pending: Promise<void>[] = [];
   private error: unknown;
 
   constructor(
     private readonly db: Database,
     private readonly ctx: { importId: string; storeId: string },
+    private readonly inFlight: number,
   ) {}
 
   async write(batch: (StagedItem | ConfirmingItem)[]): Promise<void> {
-    await this.flush();
+    while (this.pending.length >= this.inFlight) await this.pending.shift();
+    this.rethrow();
     if (batch.length === 0) return;
-    this.pending = stageItems(this.db, this.ctx, batch).catch((error: unknown) => {
-      this.error = error;
-    });
+    this.pending.push(
+      stageItems(this.db, this.ctx, batch).catch((error: unknown) => {
+        this.error ??= error;
+      }),
+    );
   }
 
-  /** Waits for the batch being written; throws what its write threw. */
+  /** Waits for every batch being written; throws what a write threw. */
   async flush(): Promise<void> {
-    await this.pending;
-    if (this.error !== undefined) {
-      const error = this.error;
-      this.error = undefined;
-      throw error;
-    }
+    while (this.pending.length > 0) await this.pending.shift();
+    this.rethrow();
+  }
+
+  private rethrow(): void {
+    if (this.error === undefined) return;
+    const error = this.error;
+    this.error = undefined;
+    throw error;
   }
 }
 
