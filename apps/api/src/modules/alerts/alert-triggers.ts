@@ -3,6 +3,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
 import { scheduleDeliveries } from '../notifications/deliveries/schedule';
+import { announceCountsChanged } from '../notifications/live/live-counts';
 import { watchedPrice } from './alerts.repo';
 
 /**
@@ -153,6 +154,11 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
       inserted.map((r) => r.id),
     );
   }
+  // The header badges of these users: an alert less, maybe a notification more.
+  await announceCountsChanged(
+    tx,
+    fired.map((f) => f.user_id),
+  );
   return fired.map((f) => ({
     alertId: f.id,
     userId: f.user_id,

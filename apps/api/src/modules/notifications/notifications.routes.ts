@@ -13,6 +13,7 @@ import {
 import { ok } from '../../lib/reply';
 import { pushRoutes } from '../push/push.routes';
 import { adminNotificationRoutes } from './admin-notifications.routes';
+import { streamRoutes } from './live/stream.routes';
 import { createSmsProvider } from '../sms/sms-provider';
 import { smsRoutes } from '../sms/sms.routes';
 import { unsubscribeRoutes } from './unsubscribe.routes';
@@ -43,6 +44,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   await app.register(unsubscribeRoutes);
   await app.register(pushRoutes);
   await app.register(adminNotificationRoutes);
+  await app.register(streamRoutes);
   await app.register(smsRoutes, { provider: createSmsProvider(app.config.sms, app.log) });
 
   app.addHook('onSend', async (_req, reply) => {

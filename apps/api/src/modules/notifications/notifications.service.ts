@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import { paginate } from '../../lib/reply';
 import { countActiveAlerts } from '../alerts/alerts.service';
 import type { AuthUser } from '../auth/session-verifier';
+import { announceCountsChanged } from './live/live-counts';
 import { presentNotification } from './notifications.presenter';
 import { countUnread, deleteNotification, findNotifications, markAllRead, markRead } from './notifications.repo';
 
@@ -50,13 +51,18 @@ export async function headerCounts(
 
 export async function readNotification(deps: NotificationsDeps, caller: Caller, id: string): Promise<void> {
   if (!isUuid(id) || !(await markRead(deps.db, caller.id, id.toLowerCase()))) throw missing();
+  // The user's other tabs and devices update their badge.
+  await announceCountsChanged(deps.db, [caller.id]);
 }
 
 export async function readAllNotifications(deps: NotificationsDeps, caller: Caller): Promise<number> {
-  return markAllRead(deps.db, caller.id);
+  const updated = await markAllRead(deps.db, caller.id);
+  if (updated > 0) await announceCountsChanged(deps.db, [caller.id]);
+  return updated;
 }
 
 export async function removeNotification(deps: NotificationsDeps, caller: Caller, id: string): Promise<string> {
   if (!isUuid(id) || !(await deleteNotification(deps.db, caller.id, id.toLowerCase()))) throw missing();
+  await announceCountsChanged(deps.db, [caller.id]);
   return id.toLowerCase();
 }

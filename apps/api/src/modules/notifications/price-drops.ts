@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
 import { scheduleDeliveries } from './deliveries/schedule';
+import { announceCountsChanged } from './live/live-counts';
 import { lowestInStockPrices } from '../feeds/import/price-change-event';
 
 /**
@@ -55,7 +56,7 @@ export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly
       ...d,
       message: `${names.get(d.product_id)} ${formatTry(d.old_price)} yerine artık ${formatTry(d.new_price)}.`,
     }));
-  const inserted = sqlRows<{ id: string }>(
+  const inserted = sqlRows<{ id: string; user_id: string }>(
     await tx.execute(sql`
       insert into notifications (user_id, type, title, message, data, dedupe_key)
       select f.user_id, 'price_drop', 'Favori ürününüzün fiyatı düştü', d.message,
@@ -70,7 +71,11 @@ export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly
         left join notification_settings ns on ns.user_id = f.user_id
        where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
       on conflict (dedupe_key) do nothing
-      returning id`),
+      returning id, user_id`),
+  );
+  await announceCountsChanged(
+    tx,
+    inserted.map((r) => r.user_id),
   );
   await scheduleDeliveries(
     tx,

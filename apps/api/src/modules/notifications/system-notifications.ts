@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
 import { recordAudit, type AuditActor } from '../admin/audit/audit.service';
 import { scheduleDeliveries } from './deliveries/schedule';
+import { announceCountsChanged } from './live/live-counts';
 
 /** Users per batch: one insert … select and one deliveries insert each. */
 export const SYSTEM_NOTIFICATION_BATCH = 5_000;
@@ -48,6 +49,10 @@ export async function sendSystemNotification(
       await scheduleDeliveries(
         tx,
         rows.map((r) => r.id),
+      );
+      await announceCountsChanged(
+        tx,
+        rows.map((r) => r.user_id),
       );
       return rows;
     });
