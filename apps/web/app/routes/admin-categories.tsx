@@ -1,5 +1,6 @@
 import { pageTitle } from '~/lib/seo';
 import { AdminCategoriesPage } from '~/features/admin-categories/components/admin-categories-page';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-categories';
 
 export const meta: Route.MetaFunction = () => [
@@ -9,7 +10,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** The catalog is moderators' work as much as admins' (ADR 016): the gate let both in. */
 export default function AdminCategoriesRoute() {
-  return <AdminCategoriesPage />;
+  const q = useSearchParams()[0].get('q') ?? '';
+  return <AdminCategoriesPage key={q} initialSearch={q} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

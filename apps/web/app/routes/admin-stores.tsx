@@ -1,5 +1,6 @@
 import { pageTitle } from '~/lib/seo';
 import { AdminStoresPage } from '~/features/admin-stores/components/admin-stores-page';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-stores';
 
 export const meta: Route.MetaFunction = () => [
@@ -9,7 +10,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** Stores and feeds are moderators' work as much as admins' (ADR 016): the gate let both in. */
 export default function AdminStoresRoute() {
-  return <AdminStoresPage />;
+  const q = useSearchParams()[0].get('q') ?? '';
+  return <AdminStoresPage key={q} initialSearch={q} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

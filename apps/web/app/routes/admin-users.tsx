@@ -2,6 +2,7 @@ import { pageTitle } from '~/lib/seo';
 import { SectionForbidden } from '~/features/admin-layout/components/admin-gate';
 import { useAdminUser } from '~/features/admin-layout/hooks/use-admin-user';
 import { AdminUsersPage } from '~/features/admin-users/components/admin-users-page';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/admin-users';
 
 export const meta: Route.MetaFunction = () => [
@@ -11,7 +12,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AdminUsersRoute() {
   const user = useAdminUser();
-  return user.role === 'admin' ? <AdminUsersPage currentUser={user} /> : <SectionForbidden />;
+  const q = useSearchParams()[0].get('q') ?? '';
+  return user.role === 'admin' ? <AdminUsersPage key={q} currentUser={user} initialSearch={q} /> : <SectionForbidden />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/ui/route-error-boundary';

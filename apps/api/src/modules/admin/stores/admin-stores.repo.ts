@@ -42,8 +42,12 @@ function likePattern(folded: string) {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The search finds a store by its name, slug, website or feed address (operators paste either). */
 function nameMatches(foldedQuery: string | undefined): SQL | undefined {
-  return foldedQuery ? sql`kiyasla_fold(${stores.name}) like ${likePattern(foldedQuery)}` : undefined;
+  if (!foldedQuery) return undefined;
+  const pattern = likePattern(foldedQuery);
+  return sql`(kiyasla_fold(${stores.name}) like ${pattern} or ${stores.slug} like ${pattern}
+              or lower(coalesce(${stores.website}, '')) like ${pattern} or lower(coalesce(${stores.feedUrl}, '')) like ${pattern})`;
 }
 
 export async function listStores(db: Database, foldedQuery: string | undefined, page: number, limit: number) {

@@ -177,6 +177,25 @@ describe('GET /api/admin/stores', () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/admin/stores?q=%25%25yok', headers: admin() });
     expect(body<{ data: AdminStore[]; pagination: { total: number } }>(none).pagination.total).toBe(0);
   });
+
+  it('finds a store by its slug, website or feed address as well', async () => {
+    const store = await createStore({
+      name: 'Adres Arama Mağazası',
+      website: 'https://www.ornekdukkan.example',
+      feedUrl: 'https://akis.baskaalan.example/urunler.xml',
+    });
+    for (const q of ['adres-arama', 'ornekdukkan', 'baskaalan.example/urunler']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/stores?q=${encodeURIComponent(q)}`,
+        headers: admin(),
+      });
+      expect(
+        body<{ data: AdminStore[] }>(res).data.map((s) => s._id),
+        q,
+      ).toEqual([store._id]);
+    }
+  });
 });
 
 describe('POST and PUT /api/admin/stores', () => {

@@ -13,9 +13,9 @@ import { useDeleteAdminCategory } from '../api/delete-admin-category';
 import { CategoryFormDialog } from './category-form-dialog';
 
 /** /admin/categories: search sent to the server, table in tree order, create and edit modals, delete with confirmation. */
-export function AdminCategoriesPage() {
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
+export function AdminCategoriesPage({ initialSearch = '' }: { initialSearch?: string }) {
+  const [draft, setDraft] = useState(initialSearch);
+  const [search, setSearch] = useState(initialSearch);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminCategory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminCategory | null>(null);

@@ -7,6 +7,7 @@ import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
 import { useAuth } from '~/entities/session/auth-context';
 import { ThemeToggle } from '~/components/ui/theme-toggle';
 import { sectionsFor } from '../utils/admin-sections';
+import { AdminSearch } from './admin-search';
 
 function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
   return (
@@ -61,6 +62,7 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
             {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
           </button>
           <span className="text-sm font-semibold text-ink lg:hidden">Kıyasla Yönetim</span>
+          <AdminSearch role={user.role} />
           <div className="ml-auto flex items-center gap-1">
             <span className="mr-2 hidden text-sm text-muted sm:inline">
               {user.firstName} {user.lastName} · {ROLE_LABELS[user.role]}

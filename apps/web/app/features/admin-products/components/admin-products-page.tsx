@@ -33,10 +33,10 @@ function Badge({ on, children }: { on: boolean; children: string }) {
  * characters, create and edit modals, delete with confirmation. `?new=1` opens the create modal
  * (the dashboard's quick action).
  */
-export function AdminProductsPage() {
+export function AdminProductsPage({ initialSearch = '' }: { initialSearch?: string }) {
   const [params, setParams] = useSearchParams();
-  const [draft, setDraft] = useState<AdminProductFilters>(EMPTY_PRODUCT_FILTERS);
-  const [filters, setFilters] = useState<AdminProductFilters>(EMPTY_PRODUCT_FILTERS);
+  const [draft, setDraft] = useState<AdminProductFilters>({ ...EMPTY_PRODUCT_FILTERS, search: initialSearch });
+  const [filters, setFilters] = useState<AdminProductFilters>({ ...EMPTY_PRODUCT_FILTERS, search: initialSearch });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminProduct | 'new' | null>(() => (params.get('new') ? 'new' : null));
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);

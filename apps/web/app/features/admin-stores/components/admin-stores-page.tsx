@@ -15,9 +15,9 @@ import { StatusPill } from './status-pill';
 import { StoreFormDialog } from './store-form-dialog';
 
 /** /admin/stores: search, table, create and edit in a modal, delete with confirmation; a row opens the store's feeds. */
-export function AdminStoresPage() {
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
+export function AdminStoresPage({ initialSearch = '' }: { initialSearch?: string }) {
+  const [draft, setDraft] = useState(initialSearch);
+  const [q, setQ] = useState(initialSearch);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminStore | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminStore | null>(null);

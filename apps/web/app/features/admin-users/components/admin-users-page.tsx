@@ -34,9 +34,16 @@ function StatusBadge({ active }: { active: boolean }) {
 }
 
 /** /admin/users: filters applied on submit (page back to 1), table, edit modal, delete with confirmation. */
-export function AdminUsersPage({ currentUser }: { currentUser: User }) {
-  const [draft, setDraft] = useState<AdminUserFilters>(EMPTY_USER_FILTERS);
-  const [filters, setFilters] = useState<AdminUserFilters>(EMPTY_USER_FILTERS);
+export function AdminUsersPage({
+  currentUser,
+  initialSearch = '',
+}: {
+  currentUser: User;
+  /** From the admin header's search (`?q=`): applied at once. */
+  initialSearch?: string;
+}) {
+  const [draft, setDraft] = useState<AdminUserFilters>({ ...EMPTY_USER_FILTERS, search: initialSearch });
+  const [filters, setFilters] = useState<AdminUserFilters>({ ...EMPTY_USER_FILTERS, search: initialSearch });
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
