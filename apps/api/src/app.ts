@@ -112,7 +112,6 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  rejectNulCharacters(app);
   app.addHook('preParsing', allowEmptyJsonBody);
 
   await app.register(helmet, {
@@ -124,6 +123,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
   // After helmet: a refused Host still gets the security headers.
   securityPolicyHeaders(app);
+  rejectNulCharacters(app);
   rejectMalformedHost(app);
   strictTransportSecurityOverHttps(app);
   // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.

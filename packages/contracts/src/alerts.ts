@@ -22,7 +22,8 @@ const m = messages.alerts;
 /** §5: present and greater than 0 ('Geçerli bir hedef fiyat girin.'); kuruş precision. */
 export const targetPriceSchema = z
   .number({ error: m.targetInvalid })
-  .refine((n) => Number.isFinite(n) && n > 0, { message: m.targetInvalid })
+  // At least one kuruş: a positive amount that rounds to 0 kuruş (1e-300) is no price.
+  .refine((n) => Number.isFinite(n) && n >= 0.01, { message: m.targetInvalid })
   .refine((n) => n <= MAX_TARGET_PRICE_TRY, { message: m.targetTooHigh })
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: m.targetInvalid });
 
