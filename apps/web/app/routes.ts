@@ -14,6 +14,7 @@ export default [
     route('admin/analytics', 'routes/admin-analytics.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
     route('admin/audit-log', 'routes/admin-audit-log.tsx'),
+    route('admin/notifications', 'routes/admin-notifications.tsx'),
     route('admin/search-terms', 'routes/admin-search-terms.tsx'),
   ]),
   layout('routes/site-layout.tsx', [

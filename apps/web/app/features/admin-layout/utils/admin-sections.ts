@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/stores', label: 'Mağazalar ve Akışlar', roles: ['admin', 'moderator'] },
   { to: '/admin/search-terms', label: 'Arama Terimleri', roles: ['admin', 'moderator'] },
   { to: '/admin/analytics', label: 'Analitik', roles: ['admin', 'moderator'] },
+  { to: '/admin/notifications', label: 'Sistem Bildirimi', roles: ['admin'] },
   { to: '/admin/settings', label: 'Sistem Ayarları', roles: ['admin'] },
   { to: '/admin/audit-log', label: 'Denetim Kaydı', roles: ['admin'] },
 ];
