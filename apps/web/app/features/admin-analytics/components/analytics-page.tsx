@@ -30,8 +30,13 @@ import { useAdminAnalytics } from '../api/get-admin-analytics';
 import { useExportAdminAnalytics } from '../api/export-admin-analytics';
 
 const percent = (value: number) => `${new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 }).format(value)} %`;
-const signed = (value: number | null) =>
-  value === null ? 'yeni' : `${value > 0 ? '+' : value < 0 ? '−' : ''}${percent(Math.abs(value))}`;
+/** "+12,5 %", "−3 %"; with nothing to compare with: "yeni" when something is new, else "0 %". */
+const signed = (value: number | null, direction: 'up' | 'down' | 'flat') =>
+  value === null
+    ? direction === 'up'
+      ? 'yeni'
+      : percent(0)
+    : `${value > 0 ? '+' : value < 0 ? '−' : ''}${percent(Math.abs(value))}`;
 
 const STATUS_LABELS: Record<string, { label: string; tone: string }> = {
   online: { label: 'Çevrimiçi', tone: 'bg-success/15 text-success' },
@@ -122,7 +127,7 @@ function Figures({ a }: { a: AdminAnalytics }) {
             <>
               <Trend
                 direction={userStats.growthTrend}
-                value={signed(userStats.growthRate)}
+                value={signed(userStats.growthRate, userStats.growthTrend)}
                 title="Önceki eşit döneme göre yeni kullanıcı"
               />
               <span>bu dönem {formatNumber(userStats.newUsersInPeriod)} yeni</span>
@@ -140,7 +145,11 @@ function Figures({ a }: { a: AdminAnalytics }) {
           value={formatPrice(salesStats.monthlyRevenue)}
           icon={<Wallet aria-hidden="true" className="size-5" />}
           footer={
-            <Trend direction={revenueDirection} value={signed(salesStats.revenueGrowth)} title="Geçen aya göre" />
+            <Trend
+              direction={revenueDirection}
+              value={signed(salesStats.revenueGrowth, revenueDirection)}
+              title="Geçen aya göre"
+            />
           }
         />
         <StatCard
