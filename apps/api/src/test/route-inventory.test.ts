@@ -320,6 +320,28 @@ const INVENTORY: Record<string, Entry> = {
     request: async (c) => ({ url: `/api/notifications/${await ownNotification(c)}` }),
   },
 
+  // Live header counts: a ticket needs a session; the stream (EventSource sends no headers)
+  // takes only a signed one-minute ticket.
+  'POST /api/notifications/stream-ticket': { policy: 'signed-in', ok: 200 },
+  'GET /api/notifications/stream': {
+    policy: 'token-link',
+    ok: 401,
+    request: () => ({ url: '/api/notifications/stream?ticket=forged' }),
+  },
+
+  // The phone number for SMS notifications.
+  'GET /api/sms/phone': { policy: 'signed-in', ok: 200 },
+  'POST /api/sms/phone-verification': {
+    policy: 'signed-in',
+    ok: 400,
+    request: () => ({ url: '/api/sms/phone-verification', payload: {} }),
+  },
+  'POST /api/sms/phone-verification/confirm': {
+    policy: 'signed-in',
+    ok: 400,
+    request: () => ({ url: '/api/sms/phone-verification/confirm', payload: {} }),
+  },
+
   // Payments: buying needs a session (the checkout's own rules are the payments suite's).
   'POST /api/payments/checkout': {
     policy: 'signed-in',
