@@ -28,6 +28,7 @@ import {
   storeSellsProduct,
 } from './alerts.repo';
 import { presentAlert } from './alerts.presenter';
+import { announceCountsChanged } from '../notifications/live/live-counts';
 
 export interface AlertsDeps {
   db: Database;
@@ -99,6 +100,8 @@ export async function createAlert(deps: AlertsDeps, caller: Caller, input: Creat
   const target = tryToKurus(input.targetPrice);
   const id = await deps.db.transaction(async (tx) => {
     await lockUserAlerts(tx, caller.id);
+    // The header badge of the user's other tabs and devices (sent only if this commits).
+    await announceCountsChanged(tx, [caller.id]);
     if (await findAlertForProduct(tx, caller.id, productId)) throw new AppError(409, codes.exists, m.exists);
     const current = await currentWatchedPrice(tx, productId, storeId);
     ensureNotSatisfied(input.triggerType, target, current);
@@ -131,6 +134,8 @@ export async function updateAlertTarget(
   const target = tryToKurus(targetPrice);
   await deps.db.transaction(async (tx) => {
     await lockUserAlerts(tx, caller.id);
+    // The header badge of the user's other tabs and devices (sent only if this commits).
+    await announceCountsChanged(tx, [caller.id]);
     const alert = await findAlert(tx, caller.id, id, true);
     if (!alert) throw alertNotFound();
     ensureNotSatisfied(alert.trigger_type, target, alert.current_price === null ? null : Number(alert.current_price));
@@ -153,6 +158,8 @@ export async function toggleAlert(deps: AlertsDeps, caller: Caller, alertId: str
   if (!id) throw alertNotFound();
   await deps.db.transaction(async (tx) => {
     await lockUserAlerts(tx, caller.id);
+    // The header badge of the user's other tabs and devices (sent only if this commits).
+    await announceCountsChanged(tx, [caller.id]);
     const alert = await findAlert(tx, caller.id, id, true);
     if (!alert) throw alertNotFound();
     if (alert.is_active) {
@@ -175,6 +182,7 @@ export async function toggleAlert(deps: AlertsDeps, caller: Caller, alertId: str
 export async function removeAlert(deps: AlertsDeps, caller: Caller, alertId: string): Promise<string> {
   const id = normalise(alertId);
   if (!id || !(await deleteAlert(deps.db, caller.id, id))) throw alertNotFound();
+  await announceCountsChanged(deps.db, [caller.id]);
   return id;
 }
 

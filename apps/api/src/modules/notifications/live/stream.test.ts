@@ -85,6 +85,41 @@ describe('GET /api/notifications/stream', () => {
     controller.abort();
   });
 
+  it("follows the user's alert writes from another tab (create, switch off, delete)", async () => {
+    const { token, user } = await registerUser(t.app);
+    await t.db.db.execute(
+      sql`update users set subscription_plan = 'monthly-premium', subscription_status = 'active',
+                 subscription_end = now() + interval '30 days' where id = ${user._id}::uuid`,
+    );
+    const [p] = await pricedProducts(t.db.db, 1, 13);
+    const ticket = body<{ data: { ticket: string } }>(
+      await t.app.inject({ method: 'POST', url: '/api/notifications/stream-ticket', headers: bearer(token) }),
+    ).data.ticket;
+    const controller = new AbortController();
+    const next = reader(
+      await fetch(`${origin}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, {
+        signal: controller.signal,
+      }),
+    );
+    expect(await next()).toEqual({ unread: 0, activeAlerts: 0 });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: bearer(token),
+      payload: { product: p!.id, targetPrice: (p!.lowest - 1_000) / 100 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await next()).toEqual({ unread: 0, activeAlerts: 1 });
+    const id = body<{ data: { _id: string } }>(created).data._id;
+    await t.app.inject({ method: 'PATCH', url: `/api/alerts/${id}/toggle`, headers: bearer(token) });
+    expect(await next()).toEqual({ unread: 0, activeAlerts: 0 });
+    await t.app.inject({ method: 'PATCH', url: `/api/alerts/${id}/toggle`, headers: bearer(token) });
+    expect(await next()).toEqual({ unread: 0, activeAlerts: 1 });
+    await t.app.inject({ method: 'DELETE', url: `/api/alerts/${id}`, headers: bearer(token) });
+    expect(await next()).toEqual({ unread: 0, activeAlerts: 0 });
+    controller.abort();
+  });
+
   it('refuses a missing, forged or expired ticket', async () => {
     const { user } = await registerUser(t.app);
     const expired = streamTicket(t.app.config.jwtSecret, user._id, Date.now() - 120_000);
