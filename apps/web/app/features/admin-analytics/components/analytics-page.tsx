@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import {
@@ -22,6 +21,7 @@ import {
   type AnalyticsPeriod,
 } from '@kiyasla/contracts/admin-analytics';
 import { buttonClasses } from '~/components/ui/button-styles';
+import { Card, FigureRow, StatCard } from '~/components/ui/stat-card';
 import { inputClasses } from '~/components/ui/form-field';
 import { formatNumber, formatPrice, formatRating } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -44,37 +44,6 @@ const STATUS_LABELS: Record<string, { label: string; tone: string }> = {
   maintenance: { label: 'Bakımda', tone: 'bg-warning/15 text-warning' },
 };
 
-function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-line bg-surface p-5 ${className}`}>{children}</div>;
-}
-
-function StatCard({
-  label,
-  value,
-  icon,
-  footer,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  footer: ReactNode;
-}) {
-  return (
-    <Card>
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <p className="text-sm text-muted">{label}</p>
-          <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</p>
-        </div>
-        <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
-          {icon}
-        </span>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-muted">{footer}</div>
-    </Card>
-  );
-}
-
 function Trend({ direction, value, title }: { direction: 'up' | 'down' | 'flat'; value: string; title: string }) {
   const Icon = direction === 'up' ? TrendingUp : direction === 'down' ? TrendingDown : Minus;
   return (
@@ -91,15 +60,6 @@ function Trend({ direction, value, title }: { direction: 'up' | 'down' | 'flat';
       <span className="sr-only">{title}: </span>
       {value}
     </span>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-3 border-b border-line py-2 text-sm last:border-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium text-ink tabular-nums">{value}</dd>
-    </div>
   );
 }
 
@@ -169,13 +129,13 @@ function Figures({ a }: { a: AdminAnalytics }) {
           <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-medium', status.tone)}>{status.label}</span>
         </div>
         <dl className="mt-3 grid gap-x-6 sm:grid-cols-2 lg:grid-cols-4">
-          <Row label="Yanıt süresi" value={`${formatNumber(systemStats.responseTime)} ms`} />
-          <Row
+          <FigureRow label="Yanıt süresi" value={`${formatNumber(systemStats.responseTime)} ms`} />
+          <FigureRow
             label="Çalışma süresi"
             value={`${new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 }).format(systemStats.uptime / 24)} gün`}
           />
-          <Row label="API çağrısı" value={formatNumber(systemStats.apiCalls)} />
-          <Row label="Hata oranı" value={percent(systemStats.errorRate)} />
+          <FigureRow label="API çağrısı" value={formatNumber(systemStats.apiCalls)} />
+          <FigureRow label="Hata oranı" value={percent(systemStats.errorRate)} />
         </dl>
       </Card>
 
@@ -222,18 +182,18 @@ function Figures({ a }: { a: AdminAnalytics }) {
         <Card>
           <h2 className="font-semibold text-ink">Gelir Analizi</h2>
           <dl className="mt-3">
-            <Row label="Bugün" value={formatPrice(salesStats.todayRevenue)} />
-            <Row label="Bu ay" value={formatPrice(salesStats.monthlyRevenue)} />
-            <Row label="Bu yıl" value={formatPrice(salesStats.yearlyRevenue)} />
+            <FigureRow label="Bugün" value={formatPrice(salesStats.todayRevenue)} />
+            <FigureRow label="Bu ay" value={formatPrice(salesStats.monthlyRevenue)} />
+            <FigureRow label="Bu yıl" value={formatPrice(salesStats.yearlyRevenue)} />
           </dl>
         </Card>
         <Card>
           <h2 className="font-semibold text-ink">Kullanıcı Aktivitesi</h2>
           <dl className="mt-3">
-            <Row label="Bugün yeni" value={formatNumber(userStats.newUsersToday)} />
-            <Row label="Bu ay yeni" value={formatNumber(userStats.newUsersThisMonth)} />
-            <Row label="Aktif kullanıcı" value={formatNumber(userStats.activeUsers)} />
-            <Row label="Premium kullanıcı" value={formatNumber(userStats.premiumUsers)} />
+            <FigureRow label="Bugün yeni" value={formatNumber(userStats.newUsersToday)} />
+            <FigureRow label="Bu ay yeni" value={formatNumber(userStats.newUsersThisMonth)} />
+            <FigureRow label="Aktif kullanıcı" value={formatNumber(userStats.activeUsers)} />
+            <FigureRow label="Premium kullanıcı" value={formatNumber(userStats.premiumUsers)} />
           </dl>
         </Card>
       </div>

@@ -4,6 +4,7 @@ import { MessageSquare, Package, PlusCircle, Upload, Users, Wallet, BarChart3 } 
 import { adminStatsMessages, type AdminStats } from '@kiyasla/contracts/admin-stats';
 import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
 import { buttonClasses } from '~/components/ui/button-styles';
+import { Card, FigureRow, StatCard } from '~/components/ui/stat-card';
 import { formatDate, formatNumber, formatPrice } from '~/lib/format';
 import { useAdminStats } from '../api/get-admin-stats';
 import { TrendBadge } from './trend-badge';
@@ -36,46 +37,6 @@ const QUICK_ACTIONS: QuickAction[] = [
     icon: <BarChart3 aria-hidden="true" className="size-4" />,
   },
 ];
-
-function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-line bg-surface p-5 ${className}`}>{children}</div>;
-}
-
-function StatCard({
-  label,
-  value,
-  icon,
-  footer,
-}: {
-  label: string;
-  value: string;
-  icon: ReactNode;
-  footer: ReactNode;
-}) {
-  return (
-    <Card>
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <p className="text-sm text-muted">{label}</p>
-          <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</p>
-        </div>
-        <span className="inline-flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
-          {icon}
-        </span>
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-muted">{footer}</div>
-    </Card>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-3 border-b border-line py-2 text-sm last:border-0">
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-medium text-ink tabular-nums">{value}</dd>
-    </div>
-  );
-}
 
 function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly string[] }) {
   const actions = QUICK_ACTIONS.filter((action) => sections.includes(action.section));
@@ -128,30 +89,30 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
         <Card>
           <h2 className="font-semibold text-ink">Kullanıcı İstatistikleri</h2>
           <dl className="mt-3">
-            <Row label="Toplam" value={formatNumber(users.total)} />
-            <Row label="Aktif" value={formatNumber(users.active)} />
-            <Row label="E-postası doğrulanmış" value={formatNumber(users.verified)} />
-            <Row label="Premium" value={formatNumber(users.premium)} />
-            <Row label="Bu ay katılan" value={formatNumber(users.new.thisMonth)} />
+            <FigureRow label="Toplam" value={formatNumber(users.total)} />
+            <FigureRow label="Aktif" value={formatNumber(users.active)} />
+            <FigureRow label="E-postası doğrulanmış" value={formatNumber(users.verified)} />
+            <FigureRow label="Premium" value={formatNumber(users.premium)} />
+            <FigureRow label="Bu ay katılan" value={formatNumber(users.new.thisMonth)} />
           </dl>
         </Card>
         <Card>
           <h2 className="font-semibold text-ink">Ürün İstatistikleri</h2>
           <dl className="mt-3">
-            <Row label="Toplam" value={formatNumber(products.total)} />
-            <Row label="Aktif" value={formatNumber(products.active)} />
-            <Row label="Pasif" value={formatNumber(products.total - products.active)} />
-            <Row label="Mağaza teklifi olan" value={formatNumber(products.withOffers)} />
-            <Row label="Bu ay eklenen" value={formatNumber(products.new.thisMonth)} />
+            <FigureRow label="Toplam" value={formatNumber(products.total)} />
+            <FigureRow label="Aktif" value={formatNumber(products.active)} />
+            <FigureRow label="Pasif" value={formatNumber(products.total - products.active)} />
+            <FigureRow label="Mağaza teklifi olan" value={formatNumber(products.withOffers)} />
+            <FigureRow label="Bu ay eklenen" value={formatNumber(products.new.thisMonth)} />
           </dl>
         </Card>
         <Card>
           <h2 className="font-semibold text-ink">Gelir Özeti</h2>
           <dl className="mt-3">
-            <Row label="Aylık abonelikler" value={formatPrice(revenue.monthly)} />
-            <Row label="Yıllık abonelikler" value={formatPrice(revenue.yearly)} />
-            {revenue.lifetime > 0 && <Row label="Ömür boyu abonelikler" value={formatPrice(revenue.lifetime)} />}
-            <Row label="Toplam gelir" value={formatPrice(revenue.total)} />
+            <FigureRow label="Aylık abonelikler" value={formatPrice(revenue.monthly)} />
+            <FigureRow label="Yıllık abonelikler" value={formatPrice(revenue.yearly)} />
+            {revenue.lifetime > 0 && <FigureRow label="Ömür boyu abonelikler" value={formatPrice(revenue.lifetime)} />}
+            <FigureRow label="Toplam gelir" value={formatPrice(revenue.total)} />
           </dl>
           <p className="mt-2 text-xs text-muted">Tamamlanan ödemeler; iade edilenler dahil değildir.</p>
         </Card>
