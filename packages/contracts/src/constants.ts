@@ -24,7 +24,11 @@ export type ListingSort = (typeof SEARCH_SORT_OPTIONS)[number];
 
 /** Bounds of the listing query (`page`, `minPrice`/`maxPrice` in whole lira). */
 export const LISTING_MAX_PAGE = 10_000;
-export const LISTING_MAX_PRICE = 100_000_000;
+/**
+ * Prices are kuruş in 32-bit integer columns, so no price exceeds 21 474 836,47 TL: a bound above
+ * that overflowed the query's parameter (a 500, found by fuzzing) and could match nothing anyway.
+ */
+export const LISTING_MAX_PRICE = 20_000_000;
 /** A specification filter is `spec=<key>:<value>`; the key is one of these characters. */
 export const SPEC_FILTER_KEY_PATTERN = /^[A-Za-z0-9_]+$/;
 

@@ -401,6 +401,16 @@ describe('what the fuzzing found, pinned', () => {
     }
   });
 
+  it('a price bound past what a kuruş column holds is a 400, not a 500 from the database', async () => {
+    for (const url of ['/api/products?maxPrice=33908232', '/api/search?q=kulaklik&minPrice=99999999']) {
+      const res = await send({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expectErrorFormat(res, url);
+    }
+    const largest = await send({ method: 'GET', url: '/api/products?maxPrice=20000000' });
+    expect(largest.statusCode).toBe(200);
+  });
+
   it('a target price that rounds to 0 kuruş is a 400, not a 500 from the database', async () => {
     for (const targetPrice of [1.5e-323, 0.001, 0.004]) {
       const res = await send({
