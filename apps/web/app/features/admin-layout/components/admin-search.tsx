@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import type { UserRole } from '@kiyasla/contracts/constants';
@@ -16,7 +16,17 @@ const SEARCHABLE = [
  * The header's search box (the specification's does nothing; ours works): pick a list the role
  * may open, type, and land on that list with the search applied.
  */
-export function AdminSearch({ role }: { role: UserRole }) {
+export function AdminSearch({
+  role,
+  className = 'hidden md:flex',
+  onSearched,
+}: {
+  role: UserRole;
+  className?: string;
+  /** After the navigation (the mobile menu closes). */
+  onSearched?: () => void;
+}) {
+  const id = useId();
   const allowed = new Set(sectionsFor(role).map((s) => s.to));
   const targets = SEARCHABLE.filter((t) => allowed.has(t.to));
   const [target, setTarget] = useState<string>(targets[0]?.to ?? '');
@@ -28,15 +38,16 @@ export function AdminSearch({ role }: { role: UserRole }) {
     event.preventDefault();
     const text = q.trim();
     navigate(text ? `${target}?q=${encodeURIComponent(text)}` : target);
+    onSearched?.();
   };
 
   return (
-    <form role="search" aria-label="Yönetim araması" onSubmit={submit} className="hidden items-center gap-1 md:flex">
-      <label htmlFor="admin-search-target" className="sr-only">
+    <form role="search" aria-label="Yönetim araması" onSubmit={submit} className={`items-center gap-1 ${className}`}>
+      <label htmlFor={`${id}-target`} className="sr-only">
         Aranacak liste
       </label>
       <select
-        id="admin-search-target"
+        id={`${id}-target`}
         value={target}
         onChange={(e) => setTarget(e.target.value)}
         className="h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink"
@@ -47,21 +58,21 @@ export function AdminSearch({ role }: { role: UserRole }) {
           </option>
         ))}
       </select>
-      <div className="relative">
+      <div className="relative min-w-0 flex-1">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted"
         />
-        <label htmlFor="admin-search-q" className="sr-only">
+        <label htmlFor={`${id}-q`} className="sr-only">
           Yönetimde ara
         </label>
         <input
-          id="admin-search-q"
+          id={`${id}-q`}
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           placeholder="Ara..."
-          className="h-9 w-56 rounded-lg border border-line bg-surface pr-3 pl-8 text-sm text-ink placeholder:text-muted"
+          className="h-9 w-full min-w-0 rounded-lg sm:w-56 border border-line bg-surface pr-3 pl-8 text-sm text-ink placeholder:text-muted"
         />
       </div>
     </form>

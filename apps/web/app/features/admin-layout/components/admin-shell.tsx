@@ -89,6 +89,7 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
         </header>
         {menuOpen && (
           <div id="admin-mobile-menu" className="border-b border-line bg-surface p-3 lg:hidden">
+            <AdminSearch role={user.role} className="mb-3 flex" onSearched={() => setMenuOpen(false)} />
             <Sidebar user={user} onNavigate={() => setMenuOpen(false)} />
           </div>
         )}
