@@ -3,7 +3,7 @@
  * the stable codes of what a parser refuses. Free of zod so public pages may import it; the
  * import report's schema builds on these later. Format reference: docs/feeds.md.
  */
-import type { Availability } from './constants';
+import { LISTING_MAX_PRICE, type Availability } from './constants';
 import { feedMessages } from './feed-messages';
 
 export const FEED_FORMATS = ['json', 'csv', 'xml'] as const;
@@ -93,8 +93,11 @@ export const FEED_FIELD_LIMITS = {
   url: 2048,
 } as const;
 
-/** Upper bound of a believable price, TRY (the catalogue's listing bound). */
-export const FEED_MAX_PRICE = 100_000_000;
+/**
+ * Upper bound of a believable price, TRY: the catalogue's listing bound, below what a kuruş
+ * integer column holds (21,474,836.47 TRY), so an item above it is rejected, never written.
+ */
+export const FEED_MAX_PRICE = LISTING_MAX_PRICE;
 export const FEED_MAX_SHIPPING_DAYS = 365;
 
 export type FeedRejectionCode = keyof typeof feedMessages.rejections;

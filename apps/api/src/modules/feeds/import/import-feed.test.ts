@@ -6,6 +6,7 @@ import type { DbHandle } from '../../../db/client';
 import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import { createTestDatabase } from '../../../test/db';
+import { FEED_MAX_PRICE } from '@kiyasla/contracts/feeds';
 import { importFeed, type ImportFeedInput } from './import-feed';
 import { PRICE_CHANGED_KIND, type PriceChangedPayload } from './price-change-event';
 
@@ -267,6 +268,21 @@ describe('importFeed: changes, history and events', () => {
     expect((await offerOf(a!.id))?.price).toBe(10_000);
     const fine = await run(jsonFeed([item('A-1', 999)]));
     expect(fine.report).toMatchObject({ updated: 1, priceChanges: 1 });
+  });
+
+  it('writes the highest believable price and rejects one above it, the rest of the feed applied', async () => {
+    const [a, b, c] = products;
+    const result = await run(
+      jsonFeed([
+        item('MAX-1', FEED_MAX_PRICE, { productId: a!.id }),
+        item('MAX-2', FEED_MAX_PRICE + 0.01, { productId: b!.id }),
+        item('MAX-3', 100, { productId: c!.id, originalPrice: FEED_MAX_PRICE + 1 }),
+      ]),
+    );
+    expect(result.status).toBe('succeeded');
+    expect(result.report).toMatchObject({ received: 3, created: 1, rejected: 2 });
+    expect((await offerOf(a!.id))?.price).toBe(FEED_MAX_PRICE * 100);
+    expect(await offerOf(b!.id)).toBeUndefined();
   });
 
   it('changes nothing when the file turns out malformed after its first items', async () => {

@@ -28,7 +28,7 @@ const cases: Record<Exclude<FeedRejectionCode, 'NOT_AN_OBJECT' | 'BAD_ROW' | Fee
   BAD_PRICE: { ...good, price: 'on dokuz' },
   ZERO_PRICE: { ...good, price: '0,00' },
   NEGATIVE_PRICE: { ...good, price: -5 },
-  PRICE_TOO_HIGH: { ...good, price: 100_000_001 },
+  PRICE_TOO_HIGH: { ...good, price: 20_000_000.01 },
   OTHER_CURRENCY: { ...good, price: '10 EUR' },
   BAD_ORIGINAL_PRICE: { ...good, originalPrice: 'yok' },
   MISSING_URL: { ...good, url: '' },
