@@ -176,7 +176,18 @@ async function child(databaseUrl: string, storeId: string, file: string): Promis
 function runChild(databaseUrl: string, storeId: string, file: string) {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', databaseUrl, storeId, file],
+    // The old-space cap of `npm run feed:import` (apps/api/package.json): the import's live heap
+    // stays near 30 MB, and without a cap V8 lets garbage grow the heap to 150–190 MB.
+    [
+      '--max-old-space-size=160',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      '--child',
+      databaseUrl,
+      storeId,
+      file,
+    ],
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
