@@ -116,7 +116,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
 
   await app.register(helmet, {
     // Per response: scripts need this response's nonce (plugins/csp.ts), never 'unsafe-inline'.
-    contentSecurityPolicy: contentSecurityPolicy(),
+    contentSecurityPolicy: contentSecurityPolicy({
+      formTargets: [new URL(config.payments.shopierPaymentUrl).origin],
+    }),
     crossOriginEmbedderPolicy: false,
     // Sent over HTTPS only (strictTransportSecurityOverHttps).
     strictTransportSecurity: false,

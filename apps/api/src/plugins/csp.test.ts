@@ -55,6 +55,19 @@ describe('Content-Security-Policy', () => {
     ]);
   });
 
+  it("lets the Facebook sign-in SDK load and a form post to Shopier's payment page, and nothing else out", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('script-src')).toContain('https://connect.facebook.net');
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://accounts.google.com',
+      'https://www.facebook.com',
+      'https://web.facebook.com',
+    ]);
+    expect(csp.get('form-action')).toEqual(["'self'", new URL(t.app.config.payments.shopierPaymentUrl).origin]);
+  });
+
   it('gives every response a nonce of its own', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 20; i += 1) {

@@ -23,6 +23,14 @@ const GOOGLE_IDENTITY_STYLES = 'https://accounts.google.com/gsi/style';
  */
 const SOCIAL_AVATAR_HOSTS = ['https://*.googleusercontent.com', 'https://*.fbsbx.com', 'https://*.fbcdn.net'];
 
+/**
+ * The Facebook JavaScript SDK (features/auth facebook-sign-in-button): its script, the frames and
+ * calls of its login dialog.
+ */
+const FACEBOOK_SDK = 'https://connect.facebook.net';
+const FACEBOOK_FRAMES = ['https://www.facebook.com', 'https://web.facebook.com'];
+const FACEBOOK_API = 'https://graph.facebook.com';
+
 /** One nonce per response, made the first time something asks for it. */
 const nonces = new WeakMap<ServerResponse, string>();
 
@@ -54,25 +62,33 @@ const scriptNonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${no
  * 'unsafe-inline': React and the UI primitives set `style` attributes, which a nonce cannot
  * allow, and a style cannot run code.
  */
-export function contentSecurityPolicy(): NonNullable<FastifyHelmetOptions['contentSecurityPolicy']> {
+export function contentSecurityPolicy(
+  options: {
+    /**
+     * Origins a page of this site may post a form to besides itself: the payment provider whose
+     * page takes a signed form post (Shopier's hand-off page, modules/payments).
+     */
+    formTargets?: readonly string[];
+  } = {},
+): NonNullable<FastifyHelmetOptions['contentSecurityPolicy']> {
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", scriptNonce, GOOGLE_IDENTITY],
+      scriptSrc: ["'self'", scriptNonce, GOOGLE_IDENTITY, FACEBOOK_SDK],
       // No attribute event handlers (onclick="…") at all: React never writes them.
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'", GOOGLE_IDENTITY_STYLES],
       imgSrc: ["'self'", 'data:', 'blob:', ...SOCIAL_AVATAR_HOSTS],
-      connectSrc: ["'self'", GOOGLE_IDENTITY],
-      frameSrc: ["'self'", GOOGLE_IDENTITY],
+      connectSrc: ["'self'", GOOGLE_IDENTITY, FACEBOOK_API],
+      frameSrc: ["'self'", GOOGLE_IDENTITY, ...FACEBOOK_FRAMES],
       fontSrc: ["'self'", 'data:'],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       mediaSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
-      formAction: ["'self'"],
+      formAction: ["'self'", ...(options.formTargets ?? [])],
       frameAncestors: ["'self'"],
       reportUri: [CSP_REPORT_PATH],
       reportTo: [REPORT_GROUP],
