@@ -127,10 +127,10 @@ function applyPayload(payload: string): void {
 }
 
 /**
- * A LISTEN session on a connection of its own (a pooled one would be handed to queries and
- * returned with the LISTEN still on it).
+ * A LISTEN session on `channel` (default: the read-invalidation channel) on a connection of its
+ * own (a pooled one would be handed to queries and returned with the LISTEN still on it).
  */
-export function pgListenSession(config: pg.ClientConfig): OpenListenSession {
+export function pgListenSession(config: pg.ClientConfig, channel = READ_INVALIDATION_CHANNEL): OpenListenSession {
   return async ({ onPayload, onLost }) => {
     const client = new pg.Client({ ...config, keepAlive: true });
     let open = false;
@@ -144,11 +144,11 @@ export function pgListenSession(config: pg.ClientConfig): OpenListenSession {
     client.on('error', lose);
     client.on('end', () => lose());
     client.on('notification', (message) => {
-      if (message.channel === READ_INVALIDATION_CHANNEL) onPayload(message.payload ?? '');
+      if (message.channel === channel) onPayload(message.payload ?? '');
     });
     try {
       await client.connect();
-      await client.query(`listen ${READ_INVALIDATION_CHANNEL}`);
+      await client.query(`listen ${channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -167,9 +167,9 @@ export function pgListenSession(config: pg.ClientConfig): OpenListenSession {
 }
 
 /** The connection settings of the handle's pool, for a LISTEN connection beside it. */
-function poolConfig(handle: DbHandle): pg.ClientConfig {
+export function poolConfig(handle: DbHandle): pg.ClientConfig {
   const pool = (handle.db as unknown as { $client?: pg.Pool }).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error('read invalidation: the PostgreSQL handle has no pg Pool');
+  if (!(pool instanceof pg.Pool)) throw new Error('LISTEN: the PostgreSQL handle has no pg Pool');
   return pool.options;
 }
 

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import type { Database, DbHandle, Transaction } from '../../../db/client';
-import { ReadInvalidationListener, type OpenListenSession } from '../../../lib/read-invalidation-listener';
+import type { Database, Transaction } from '../../../db/client';
+import { pgListenSession, poolConfig, ReadInvalidationListener } from '../../../lib/read-invalidation-listener';
 
 /**
  * "Something changed for user X" (issue 13, live header counts): whoever writes a user's
@@ -47,47 +46,6 @@ export async function announceCountsChanged(db: Database | Transaction, userIds:
   }
 }
 
-function listenSession(config: pg.ClientConfig): OpenListenSession {
-  return async ({ onPayload, onLost }) => {
-    const client = new pg.Client({ ...config, keepAlive: true });
-    let open = false;
-    let ended = false;
-    const lose = (error?: Error) => {
-      if (!open || ended) return;
-      ended = true;
-      onLost(error);
-    };
-    client.on('error', lose);
-    client.on('end', () => lose());
-    client.on('notification', (m) => {
-      if (m.channel === LIVE_COUNTS_CHANNEL) onPayload(m.payload ?? '');
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${LIVE_COUNTS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    open = true;
-    return {
-      ping: async () => {
-        await client.query('select 1');
-      },
-      close: async () => {
-        ended = true;
-        await client.end();
-      },
-    };
-  };
-}
-
-function poolConfig(handle: DbHandle): pg.ClientConfig {
-  const pool = (handle.db as unknown as { $client?: pg.Pool }).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error('live counts: the PostgreSQL handle has no pg Pool');
-  return pool.options;
-}
-
 /** Listens for the signal on this instance (PGlite: in process; PostgreSQL: a LISTEN connection). */
 export function registerLiveCounts(app: FastifyInstance): void {
   const handle = app.dbHandle;
@@ -104,7 +62,7 @@ export function registerLiveCounts(app: FastifyInstance): void {
     return;
   }
   const listener = new ReadInvalidationListener({
-    open: listenSession(poolConfig(handle)),
+    open: pgListenSession(poolConfig(handle), LIVE_COUNTS_CHANNEL),
     onPayload: deliver,
     // After a reconnection every open stream re-reads its counts: signals may have been missed.
     clearAll: () => {
