@@ -382,10 +382,7 @@ const routes: MatrixRoute[] = [
 ];
 
 /** Opened in a new tab without a session: its signature is the authorisation (tested in admin-settings.test.ts). */
-const SIGNED_LINK_ROUTES = [
-  'GET /api/admin/settings/export/download',
-  'GET /api/admin/analytics/export/download',
-];
+const SIGNED_LINK_ROUTES = ['GET /api/admin/settings/export/download', 'GET /api/admin/analytics/export/download'];
 
 describe('admin role matrix', () => {
   it('covers every /api/admin route of the OpenAPI document', async () => {
