@@ -34,6 +34,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { registerAccountJobs } from './jobs/scheduler';
 import { registerPriceChangeConsumer } from './jobs/price-change-consumer';
 import { registerNotificationChannels } from './modules/notifications/deliveries/channels';
+import { setPublicReadCaching } from './lib/public-read-cache';
 import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { registerLocalImportSocket } from './modules/feeds/cli/local-import-server';
 import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
@@ -140,6 +141,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   registerPriceChangeConsumer(app);
   registerSubscriptionJobs(app);
   registerNotificationChannels(app);
+  // Off only when asked (PUBLIC_READ_CACHE=false, the benchmark's cache-miss rows).
+  if (config.publicReadCache === false) setPublicReadCaching(false);
   registerReadInvalidation(app);
   registerFreshnessSweep(app);
   registerFeedScheduler(app);

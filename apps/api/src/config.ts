@@ -51,6 +51,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /**
+   * `false` turns the public read caches off (listings, search, suggestions, product pages):
+   * every request does the work of a cache miss. The benchmark's cold rows use it (ADR 005).
+   */
+  PUBLIC_READ_CACHE: booleanish.default(true),
   /** Bearer token for GET /metrics from other hosts (loopback needs none). */
   METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: booleanish.default(false),
@@ -107,6 +112,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   logLevel: string;
   rateLimitMax: number;
+  /** PUBLIC_READ_CACHE: off for the benchmark's cache-miss rows. */
+  publicReadCache: boolean;
   /** GET /metrics answers other hosts than loopback only with this bearer token; unset: loopback only. */
   metricsToken?: string;
   trustProxy: boolean;
@@ -228,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    publicReadCache: e.PUBLIC_READ_CACHE,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
