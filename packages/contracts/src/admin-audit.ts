@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS = {
   'search-term.hide': 'Arama terimi gizlendi',
   'search-term.show': 'Arama terimi yeniden gösterildi',
   'notification.send': 'Sistem bildirimi gönderildi',
+  'subscription.cancel': 'Abonelik iptal edildi',
+  'payment.refund': 'Ödeme iade edildi',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -41,6 +43,8 @@ export const AUDIT_ENTITY_LABELS = {
   settings: 'Sistem ayarları',
   'search-term': 'Arama terimi',
   notification: 'Bildirim',
+  subscription: 'Abonelik',
+  payment: 'Ödeme',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];
