@@ -13,6 +13,10 @@ import { IN_STOCK_AVAILABILITIES, offerCounts } from './offer-freshness';
  *   offer_count             number of counting offers ("sold in N stores")
  *   prev_min_price          the previous min_price, updated only when min_price actually changes
  *   price_updated_at        when min_price last changed
+ *   free_shipping           some counting offer ships free
+ *   in_stock                some counting offer is in stock (or limited)
+ *   lower_price_seen_at     when a price below min_price was last on sale (price_history), set
+ *                           when min_price changes; the advanced filters read these (ADR 019)
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
  * showing the last real change.
  *
@@ -61,7 +65,11 @@ async function refreshAggregates(
              max(o.original_price) filter (where ${counts} and o.original_price > o.price) as original_price,
              count(o.id) filter (where ${counts})::int as offer_count,
              min(o.price) filter (where ${counts} and o.availability = any (${inStock}::availability[]))::int
-               as lowest_in_stock
+               as lowest_in_stock,
+             coalesce(bool_or(o.shipping_free or o.shipping_cost = 0) filter (where ${counts}), false)
+               as free_shipping,
+             coalesce(bool_or(o.availability = any (${inStock}::availability[])) filter (where ${counts}), false)
+               as in_stock
         from product_prices p
         left join store_offers o on o.product_id = p.product_id
         left join stores s on s.id = o.store_id
@@ -73,15 +81,30 @@ async function refreshAggregates(
                                  then p.min_price else p.prev_min_price end,
            price_updated_at = case when agg.min_price is distinct from p.min_price
                                    then now() else p.price_updated_at end,
+           -- Only when the lowest price moves (the history was appended before this refresh): each
+           -- history row's price held until the offer's next row, or its store's last confirmation.
+           lower_price_seen_at = case when agg.min_price is distinct from p.min_price then (
+             select max(coalesce(
+                      (select n.recorded_at from price_history n
+                        where n.offer_id = h.offer_id and (n.recorded_at, n.id) > (h.recorded_at, h.id)
+                        order by n.recorded_at, n.id limit 1),
+                      lo.last_seen_at))
+               from price_history h
+               join store_offers lo on lo.id = h.offer_id
+              where h.product_id = p.product_id and h.price < agg.min_price
+                and h.availability <> 'out-of-stock'
+           ) else p.lower_price_seen_at end,
            min_price = agg.min_price,
            max_price = agg.max_price,
            original_price = agg.original_price,
-           offer_count = agg.offer_count
+           offer_count = agg.offer_count,
+           free_shipping = agg.free_shipping,
+           in_stock = agg.in_stock
       from agg
      where p.product_id = agg.product_id
        -- A product whose figures did not move keeps its row: a feed batch touches thousands.
-       and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count)
-           is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count)
+       and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count, agg.free_shipping, agg.in_stock)
+           is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count, p.free_shipping, p.in_stock)
     returning 1
     )
     select agg.product_id, agg.lowest_in_stock from agg
@@ -108,4 +131,45 @@ export async function refreshStoreProductPriceAggregates(
   const productIds = rows.map((r) => r.id);
   await refreshProductPriceAggregates(db, productIds);
   return productIds;
+}
+
+/**
+ * Recomputes the advanced filters' figures (free_shipping, in_stock, lower_price_seen_at) of
+ * every product from its offers and their whole price history, leaving the other prices as they
+ * are: for writers that fill product_prices themselves (the demo seed), and the same rules as
+ * migration 0018's backfill and refreshAggregates above.
+ */
+export async function recomputeAdvancedFilterSignals(db: Database | Transaction): Promise<void> {
+  const counts = offerCounts('o', 's');
+  const inStock = `{${IN_STOCK_AVAILABILITIES.join(',')}}`;
+  await db.execute(sql`
+    update product_prices p
+       set free_shipping = coalesce(x.free_shipping, false), in_stock = coalesce(x.in_stock, false)
+      from product_prices p0
+      left join (
+        select o.product_id,
+               bool_or(o.shipping_free or o.shipping_cost = 0) as free_shipping,
+               bool_or(o.availability = any (${inStock}::availability[])) as in_stock
+          from store_offers o join stores s on s.id = o.store_id
+         where ${counts}
+         group by o.product_id
+      ) x on x.product_id = p0.product_id
+     where p.product_id = p0.product_id`);
+  await db.execute(sql`
+    update product_prices p
+       set lower_price_seen_at = x.seen
+      from product_prices p0
+      left join (
+        select h.product_id, max(coalesce(h.next_at, o.last_seen_at)) as seen
+          from (
+            select product_id, offer_id, price, availability,
+                   lead(recorded_at) over (partition by offer_id order by recorded_at, id) as next_at
+              from price_history
+          ) h
+          join store_offers o on o.id = h.offer_id
+          join product_prices pp on pp.product_id = h.product_id
+         where h.price < pp.min_price and h.availability <> 'out-of-stock'
+         group by h.product_id
+      ) x on x.product_id = p0.product_id
+     where p.product_id = p0.product_id`);
 }

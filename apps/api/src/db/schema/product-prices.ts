@@ -30,6 +30,17 @@ export const productPrices = pgTable(
     originalPrice: integer('original_price'),
     offerCount: integer('offer_count').notNull().default(0),
     priceUpdatedAt: instant('price_updated_at'),
+    /** Some counting offer ships free (advanced filter "Ücretsiz Kargo", ADR 019). */
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    /** Some counting offer is in stock or limited (advanced filter "Stokta Olanlar", ADR 019). */
+    inStock: boolean('in_stock').notNull().default(false),
+    /**
+     * The last moment before the current `min_price` when a lower price of one of the product's
+     * offers was on sale (price_history), null when none ever was. Set when `min_price` changes and
+     * constant while it holds, so "the lowest price of the last 6 months" is
+     * `lower_price_seen_at < now() - 180 days` without a sweep (ADR 019).
+     */
+    lowerPriceSeenAt: instant('lower_price_seen_at'),
   },
   (t) => [
     index('product_prices_category_price_idx').on(t.categoryId, t.minPrice),
