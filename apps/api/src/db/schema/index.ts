@@ -26,6 +26,7 @@ export * from './notification-deliveries';
 export * from './privacy-settings';
 export * from './saved-comparisons';
 export * from './payments';
+export * from './payment-credentials';
 export * from './system-settings';
 export * from './admin-audit-log';
 export * from './search-log';

@@ -29,6 +29,24 @@ export const payments = pgTable(
     refundRequestedAt: instant('refund_requested_at'),
     refundedAt: instant('refunded_at'),
     raw: jsonb('raw').$type<Record<string, unknown>>(),
+    /** 'checkout' (the shopper paid on the provider's page) | 'renewal' (a renewing plan's next period). */
+    kind: text('kind').notNull().default('checkout'),
+    /** A renewal order: the renewal date its period starts at (one order per user and period). */
+    periodStart: instant('period_start'),
+    /** A renewal order: charge attempts started; with the order id, the attempt's idempotency key. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A renewal order: when the renewal job charges it next (null: paid through the e-mailed link only). */
+    nextAttemptAt: instant('next_attempt_at'),
+    /** A renewal order: claimed by a job instance until then; set while an attempt may be in flight. */
+    lockedUntil: instant('locked_until'),
+    /** The last renewal attempt's refusal code (card_declined, …). */
+    lastError: text('last_error'),
+    /** A refund called out to the provider and not yet answered (the refund's claim; stale after a lease). */
+    refundStartedAt: instant('refund_started_at'),
+    /** The provider's refusal code of the last refund attempt (the payment stays completed). */
+    refundError: text('refund_error'),
+    /** The provider's id of the refund. */
+    providerRefundId: text('provider_refund_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +58,15 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_uq').on(t.provider, t.providerPaymentId),
     check('payments_tax_ck', sql`${t.taxAmount} >= 0 and ${t.creditAmount} >= 0`),
     index('payments_status_created_idx').on(t.status, t.createdAt),
+    check('payments_kind_ck', sql`${t.kind} in ('checkout', 'renewal')`),
+    // One renewal order per user and period: a retried or concurrent renewal pass opens no second one.
+    uniqueIndex('payments_renewal_period_uq')
+      .on(t.userId, t.periodStart)
+      .where(sql`${t.kind} = 'renewal'`),
+    // The renewal job's claim: due, unpaid renewal orders.
+    index('payments_renewal_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.kind} = 'renewal' and ${t.status} = 'pending'`),
   ],
 );
 
