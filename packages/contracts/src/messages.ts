@@ -23,6 +23,7 @@ export const messages = {
     requestTimeout: 'İstek zaman aşımına uğradı.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü.',
     invalidCharacter: 'İstek geçersiz bir karakter içeriyor.',
+    serviceUnavailable: 'Hizmete şu anda ulaşılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
   },
   catalog: {
     productNotFound: 'Ürün bulunamadı',

@@ -115,7 +115,6 @@ describe('validation (spec §5 ranges)', () => {
     { group: 'security', field: 'lockoutDuration' },
     { group: 'features', field: 'maxComparisonItems' },
     { group: 'features', field: 'maxWishlistItems' },
-    { group: 'features', field: 'priceDropThreshold' },
   ];
 
   it.each(cases)(
