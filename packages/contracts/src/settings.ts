@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_COMPARISON_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from './constants';
 
+/** The favorites' price-drop threshold in percent until an operator changes it. */
+export const DEFAULT_PRICE_DROP_THRESHOLD = 5;
+
 /**
  * System settings edited in the admin back office (`/admin/settings`). Each group is one row of
  * the `system_settings` table; the API validates writes with these schemas and the web form uses
@@ -24,6 +27,7 @@ export const SETTINGS_RANGES = {
   lockoutDuration: { min: 5, max: 60 },
   maxComparisonItems: { min: 2, max: 10 },
   maxWishlistItems: { min: 10, max: 1000 },
+  priceDropThreshold: { min: 1, max: 90 },
   taxRate: { min: 0, max: 1 },
 } as const;
 
@@ -56,6 +60,7 @@ export const SETTINGS_FIELD_LABELS = {
   enableWishlist: 'Favoriler',
   maxComparisonItems: 'En fazla karşılaştırılacak ürün',
   maxWishlistItems: 'Ücretsiz planda en fazla favori',
+  priceDropThreshold: 'Favorilerde fiyat düşüşü bildirimi eşiği (%)',
   provider: 'Ödeme sağlayıcısı',
   shopierApiKey: 'Shopier API anahtarı',
   shopierApiSecret: 'Shopier API gizli anahtarı',
@@ -167,6 +172,11 @@ export const featureSettingsSchema = z.object({
   maxComparisonItems: intIn('maxComparisonItems', SETTINGS_RANGES.maxComparisonItems),
   /** The free plan's favorites limit; premium plans get PREMIUM_WISHLIST_ITEMS. */
   maxWishlistItems: intIn('maxWishlistItems', SETTINGS_RANGES.maxWishlistItems),
+  /**
+   * Percent: a favorited product's lowest price must fall at least this much for its followers to
+   * get a `price_drop` notification (issue 13).
+   */
+  priceDropThreshold: intIn('priceDropThreshold', SETTINGS_RANGES.priceDropThreshold),
 });
 
 export const paymentSettingsSchema = z.object({
@@ -286,6 +296,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     enableWishlist: true,
     maxComparisonItems: DEFAULT_MAX_COMPARISON_ITEMS,
     maxWishlistItems: DEFAULT_MAX_WISHLIST_ITEMS,
+    priceDropThreshold: DEFAULT_PRICE_DROP_THRESHOLD,
   },
   payment: {
     provider: 'demo',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import type { DbHandle } from '../db/client';
 import { toggleAlert } from '../modules/alerts/alerts.service';
 import { writePriceChangedEvents } from '../modules/feeds/import/price-change-event';
@@ -29,8 +30,8 @@ let user: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  products = await pricedProducts(handle.db, 40);
-  expect(products.length).toBe(40);
+  products = await pricedProducts(handle.db, 44);
+  expect(products.length).toBe(44);
   user = await makeUser(handle.db);
 }, 120_000);
 afterAll(() => handle.close());
@@ -326,6 +327,57 @@ describe("favorites' price drops", () => {
     await importPrices(db(), store, [{ productId: p.id, price: Math.floor(dropped * 0.9) }]);
     expect((await consume()).priceDrops).toBe(0);
     expect(await drops(p.id)).toHaveLength(2);
+  });
+
+  /** The admin setting as the back office stores it (features group, percent). */
+  async function setThreshold(percent: number) {
+    await db().execute(sql`
+      insert into system_settings ("group", value) values ('features', ${JSON.stringify({ priceDropThreshold: percent })}::jsonb)
+      on conflict ("group") do update set value = system_settings.value || excluded.value`);
+  }
+
+  it('follows the admin threshold, read at once, at both bounds of its range', async () => {
+    const [atOne, underOne, atNinety, underNinety] = [product(), product(), product(), product()];
+    const fan = await makeUser(db());
+    for (const p of [atOne, underOne, atNinety, underNinety]) await favorite(fan, p.id);
+    try {
+      await setThreshold(1);
+      // A fall of exactly 1 % notifies; a kuruş less does not.
+      await importPrices(db(), store, [
+        { productId: atOne.id, price: atOne.lowest - Math.ceil(atOne.lowest / 100) },
+        { productId: underOne.id, price: underOne.lowest - Math.ceil(underOne.lowest / 100) + 1 },
+      ]);
+      expect((await consume()).priceDrops).toBe(1);
+      expect(await drops(atOne.id)).toHaveLength(1);
+      expect(await drops(underOne.id)).toHaveLength(0);
+
+      await setThreshold(90);
+      // 90 % off notifies; 89 % does not (it would have under the default 5 %).
+      await importPrices(db(), store, [
+        { productId: atNinety.id, price: Math.floor(atNinety.lowest / 10) },
+        { productId: underNinety.id, price: Math.floor(underNinety.lowest / 10) + Math.ceil(underNinety.lowest / 100) },
+      ]);
+      expect((await consume()).priceDrops).toBe(1);
+      expect((await drops(atNinety.id))[0]!.data).toMatchObject({
+        oldPrice: atNinety.lowest,
+        newPrice: Math.floor(atNinety.lowest / 10),
+      });
+      expect(await drops(underNinety.id)).toHaveLength(0);
+    } finally {
+      await setThreshold(5);
+    }
+  });
+
+  it("the server's consumer reads the threshold through the settings it is given", async () => {
+    const p = product();
+    const fan = await makeUser(db());
+    await favorite(fan, p.id);
+    await importPrices(db(), store, [{ productId: p.id, price: Math.floor(p.lowest * 0.8) }]);
+    // 20 % off, but the (cached) settings of this instance say 30 %: nothing.
+    const features = { ...DEFAULT_SETTINGS.features, priceDropThreshold: 30 };
+    const r = await consume({ settings: { group: async () => features } as never });
+    expect(r).toMatchObject({ done: 1, priceDrops: 0 });
+    expect(await drops(p.id)).toHaveLength(0);
   });
 
   it('stays quiet below the 5 % threshold and for a drop already undone', async () => {

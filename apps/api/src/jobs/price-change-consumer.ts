@@ -6,6 +6,7 @@ import { sqlRows } from '../lib/sql-rows';
 import { triggerAlerts, type FiredAlert } from '../modules/alerts/alert-triggers';
 import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
 import { notifyFavoritePriceDrops, type PriceDropInput } from '../modules/notifications/price-drops';
+import { SettingsService } from '../modules/settings/settings.service';
 
 /**
  * The consumer of `price.changed` outbox events (ADR 015): evaluates the price alerts of each
@@ -59,6 +60,12 @@ export interface ConsumeOptions {
   /** Runs inside the work transaction before its commit (tests: a crash, a poison product, a slow worker). */
   beforeCommit?: (productIds: readonly string[], tx: Transaction) => Promise<void> | void;
   onError?: (err: unknown, eventIds: readonly number[]) => void;
+  /**
+   * The admin settings (the favorites' price-drop threshold). The server passes its cached
+   * service, which every instance invalidates at a save's commit; without it the settings are
+   * read from the database in the work transaction.
+   */
+  settings?: Pick<SettingsService, 'group'>;
 }
 
 export interface ConsumeResult {
@@ -126,7 +133,10 @@ async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts:
       if (!before.has(e.productId!))
         before.set(e.productId!, { productId: e.productId!, lowestBefore: e.lowestBefore });
     }
-    const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()]);
+    const { priceDropThreshold } = opts.settings
+      ? await opts.settings.group('features')
+      : (await new SettingsService(db).read(tx)).features;
+    const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()], priceDropThreshold);
     await opts.beforeCommit?.(productIds, tx);
     return { held: held.length, fired, priceDrops };
   });
@@ -217,6 +227,7 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
   const pass = () => {
     if (running) return;
     running = drainPriceChanges(app.dbHandle.db, {
+      settings: app.settings,
       onError: (err, eventIds) => app.log.warn({ err, eventIds }, 'price.changed events failed; retried later'),
     })
       .then((r) => {

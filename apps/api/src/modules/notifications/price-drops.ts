@@ -7,7 +7,8 @@ import { lowestInStockPrices } from '../feeds/import/price-change-event';
 
 /**
  * Favorites' price drops (issue 13): when a product's lowest fresh in-stock price has fallen by at
- * least PRICE_DROP_THRESHOLD since before the change, every user who has it among their favorites
+ * least the threshold (the admin setting `features.priceDropThreshold`, percent, default 5) since
+ * before the change, every user who has it among their favorites
  * and has not switched the `price_drop` topic off gets a `price_drop` notification — at most one
  * per product and user per day (Europe/Istanbul), whatever the number of changes, replays or
  * workers: the key `price-drop:<user>:<product>:<day>` is unique.
@@ -15,8 +16,6 @@ import { lowestInStockPrices } from '../feeds/import/price-change-event';
  * Like the alerts, the new price is the one committed now, not the one an event carried: a drop
  * already undone announces nothing. The fan-out is one statement for all products and users.
  */
-export const PRICE_DROP_THRESHOLD = 0.05;
-
 export interface PriceDropInput {
   productId: string;
   /** The lowest in-stock price before the first change of this batch (kuruş); null when there was none. */
@@ -26,8 +25,15 @@ export interface PriceDropInput {
 const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
 const formatTry = (kurus: number) => tryFormat.format(kurus / 100);
 
-/** Writes the drop notifications; returns how many were written (not counting ones already sent today). */
-export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly PriceDropInput[]): Promise<number> {
+/**
+ * Writes the drop notifications for falls of at least `thresholdPercent`; returns how many were
+ * written (not counting ones already sent today).
+ */
+export async function notifyFavoritePriceDrops(
+  tx: Transaction,
+  inputs: readonly PriceDropInput[],
+  thresholdPercent: number,
+): Promise<number> {
   const candidates = inputs.filter((i) => i.lowestBefore !== null && i.lowestBefore > 0);
   if (candidates.length === 0) return 0;
   const now = await lowestInStockPrices(
@@ -37,7 +43,8 @@ export async function notifyFavoritePriceDrops(tx: Transaction, inputs: readonly
   const drops = candidates.flatMap((c) => {
     const after = now.get(c.productId);
     const before = c.lowestBefore!;
-    return after !== undefined && after <= before * (1 - PRICE_DROP_THRESHOLD)
+    // In whole kuruş and integer percent: a fall of exactly the threshold counts.
+    return after !== undefined && (before - after) * 100 >= before * thresholdPercent
       ? [{ product_id: c.productId, old_price: before, new_price: after }]
       : [];
   });

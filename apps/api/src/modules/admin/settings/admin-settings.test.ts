@@ -115,6 +115,7 @@ describe('validation (spec §5 ranges)', () => {
     { group: 'security', field: 'lockoutDuration' },
     { group: 'features', field: 'maxComparisonItems' },
     { group: 'features', field: 'maxWishlistItems' },
+    { group: 'features', field: 'priceDropThreshold' },
   ];
 
   it.each(cases)(
