@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@kiyasla/contracts/messages';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { AppError, type FieldError } from '../lib/errors';
 
 interface ErrorBody {
@@ -57,7 +58,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
 /**
  * The one place errors become responses: typed AppErrors keep their status, code and
  * message; validation failures list the offending fields; everything unexpected is logged
- * and masked as a 500 so no stack trace or SQL reaches a client.
+ * and masked as a 500 so no stack trace or SQL reaches a client; a database that cannot be
+ * reached answers 503 with Retry-After (lib/database-unavailable.ts).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -90,6 +92,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       if (err instanceof SyntaxError) return reply.status(400).send(body('INVALID_JSON', messages.generic.badJson));
       return reply.status(err.statusCode).send(body('BAD_REQUEST', messages.generic.validation));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // A restart or an outage of PostgreSQL: the client may retry; the pool reconnects by itself.
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('SERVICE_UNAVAILABLE', messages.generic.serviceUnavailable));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL_ERROR', messages.generic.internal));

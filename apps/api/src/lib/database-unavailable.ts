@@ -1,0 +1,46 @@
+/**
+ * Errors that mean "the database cannot be reached right now" rather than "this request is wrong":
+ * PostgreSQL shutting down or restarting, a refused or dropped connection, a pool that could not
+ * connect in time. The error handler answers them with 503 SERVICE_UNAVAILABLE (and Retry-After)
+ * instead of a 500: the client may retry, the request did not fail on its own (ADR 020).
+ *
+ * Drizzle wraps driver errors (DrizzleQueryError) and pg wraps some in others, so the whole
+ * `cause` chain is inspected.
+ */
+
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, starting up). */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '53300']);
+
+/** Node socket errors on the way to or from the database. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+
+/** node-postgres' own messages for a connection that died or never came. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+function unavailableHere(error: object): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (code.startsWith('08') && code.length === 5) return true;
+    if (UNAVAILABLE_SQLSTATES.has(code) || SOCKET_CODES.has(code)) return true;
+  }
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.includes(m));
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current && typeof current === 'object'; depth++) {
+    if (unavailableHere(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
