@@ -5,6 +5,7 @@ import { feedUnmatchedItems } from '../../db/schema/feed-unmatched-items';
 import { products } from '../../db/schema/products';
 import { bearer, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
+import { insertPayment, insertSubscriber } from './subscriptions/subscription-fixtures';
 
 /*
  * Every /api/admin route × {anonymous, user, premium, moderator, admin} (ADR 016): 401 without a
@@ -319,6 +320,51 @@ const routes: MatrixRoute[] = [
     allowed: adminOnly,
     ok: 200,
     request: async () => ({ url: '/api/admin/audit-log' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/subscriptions',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/subscriptions?plan=monthly&status=active' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/subscriptions/stats',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/subscriptions/stats' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/subscriptions/{id}',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => {
+      const member = await insertSubscriber(t.db.db, { plan: 'yearly-premium', endDays: 100 });
+      return { url: `/api/admin/subscriptions/${member.id}` };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/subscriptions/{id}',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => {
+      const member = await insertSubscriber(t.db.db, { plan: 'monthly-premium', endDays: 20 });
+      return { url: `/api/admin/subscriptions/${member.id}` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/subscriptions/payments/{paymentId}/refund',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => {
+      const member = await insertSubscriber(t.db.db, { plan: 'monthly-premium', endDays: 20 });
+      const payment = await insertPayment(t.db.db, { userId: member.id, plan: 'monthly-premium', amount: 2999 });
+      return { url: `/api/admin/subscriptions/payments/${payment.id}/refund` };
+    },
   },
   {
     method: 'GET',
