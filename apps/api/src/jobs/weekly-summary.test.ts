@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverPendingMail } from '../mail/outbox-mail';
+import { createMailTransport } from '../mail/transport';
 import { updateNotificationSettings } from '../modules/account/profile.service';
 import { mailHeaders, mailText, startSmtpStandIn } from '../modules/notifications/deliveries/smtp-stand-in';
 import { unsubscribeToken } from '../modules/notifications/unsubscribe';
@@ -41,6 +43,10 @@ async function emailOf(userId: string) {
 describe('the weekly summary', () => {
   it("goes out once per user and week, listing the week's changes on favorites and alerts", async () => {
     const [fav, alerted, quiet] = await pricedProducts(t.db.db, 3, 2);
+    // The seed's price history reaches into the present; "nothing changed" needs a product without any lately.
+    await t.db.db.execute(
+      sql`delete from price_history where product_id = ${quiet!.id}::uuid and recorded_at > now() - interval '14 days'`,
+    );
     const fan = await makeUser(t.db.db);
     const off = await makeUser(t.db.db);
     const idle = await makeUser(t.db.db);
@@ -91,5 +97,56 @@ describe('the weekly summary', () => {
       const email = await emailOf(u);
       expect(smtp.inbox.filter((m) => m.to.includes(email))).toHaveLength(0);
     }
+  });
+
+  it('waits for the end of the quiet hours (Istanbul) and skips do-not-disturb, still once per week', async () => {
+    const [p] = await pricedProducts(t.db.db, 1, 6);
+    const night = await makeUser(t.db.db);
+    const dnd = await makeUser(t.db.db);
+    // Monday 10:00 in Istanbul is within 09:00–11:30: the mail waits until 11:30 (08:30 UTC).
+    await updateNotificationSettings(t.db.db, night, { quietHours: { start: '09:00', end: '11:30' } });
+    await updateNotificationSettings(t.db.db, dnd, { doNotDisturb: true });
+    for (const u of [night, dnd]) {
+      await t.db.db.execute(sql`insert into favorites (user_id, product_id) values (${u}::uuid, ${p!.id}::uuid)`);
+    }
+    await importPrices(t.db.db, await makeFeedStore(t.db.db), [{ productId: p!.id, price: p!.lowest - 500 }]);
+
+    const monday = nextMondayMorning(new Date());
+    await sendWeeklySummaries(deps(), { now: monday });
+    const queued = async (userId: string) =>
+      rows<{ run_after: Date; status: string }>(
+        t.db.db,
+        sql`select run_after, status::text from outbox where dedupe_key like ${`weekly-summary:${userId}:%`}`,
+      );
+    const quietEnd = new Date(monday.getTime() + 90 * 60_000);
+    expect((await queued(night)).map((q) => [new Date(q.run_after).toISOString(), q.status])).toEqual([
+      [quietEnd.toISOString(), 'pending'],
+    ]);
+    expect(await queued(dnd)).toEqual([]);
+
+    const transport = createMailTransport({
+      smtpUrl: smtp.url,
+      from: 'bildirim@kiyasla.test',
+      log: t.app.log,
+      logBodies: false,
+    });
+    const nightEmail = await emailOf(night);
+    const inbox = () => smtp.inbox.filter((m) => m.to.includes(nightEmail));
+    try {
+      // Still within the quiet hours: the mail worker leaves it.
+      while ((await deliverPendingMail(t.db.db, transport, { now: new Date(quietEnd.getTime() - 60_000) })) > 0);
+      expect(inbox()).toHaveLength(0);
+      while ((await deliverPendingMail(t.db.db, transport, { now: new Date(quietEnd.getTime() + 1_000) })) > 0);
+      expect(inbox()).toHaveLength(1);
+    } finally {
+      transport.close();
+    }
+
+    // Do-not-disturb switched off later in the week: the next pass sends it, and only once.
+    await updateNotificationSettings(t.db.db, dnd, { doNotDisturb: false });
+    expect(await sendWeeklySummaries(deps(), { now: new Date(monday.getTime() + 2 * 3_600_000) })).toBe(1);
+    expect(await sendWeeklySummaries(deps(), { now: new Date(monday.getTime() + 3 * 3_600_000) })).toBe(0);
+    expect(await queued(dnd)).toHaveLength(1);
+    expect(await queued(night)).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { sqlRows } from '../lib/sql-rows';
 import { weeklySummaryMail, type WeeklySummaryItem } from '../mail/templates/weekly-summary';
 import type { SettingsService } from '../modules/settings/settings.service';
 import { unsubscribeUrl } from '../modules/notifications/unsubscribe';
+import { effectiveSettings, quietHoursEnd } from '../modules/notifications/deliveries/schedule';
 
 /**
  * The weekly summary e-mail (issue 13, `weekly_summary` topic): once a week, each user whose topic
@@ -12,7 +13,11 @@ import { unsubscribeUrl } from '../modules/notifications/unsubscribe';
  * changes on the products they favorited or set an alert on. Users with nothing that changed
  * get nothing.
  *
- * Sent from Monday 09:00 (Istanbul) on, never before (nobody's default quiet hours). Exactly once
+ * Sent from Monday 09:00 (Istanbul) on, never before (outside the default quiet hours). Like the
+ * other e-mail deliveries it obeys the user's do-not-disturb and quiet hours: a user under
+ * do-not-disturb is skipped by the pass (the hourly passes of the rest of the week send it once it
+ * is switched off; the next week's summary replaces it), and a mail enqueued within the user's
+ * quiet hours waits in the outbox (`run_after`) until they end, Europe/Istanbul time. Exactly once
  * per user and week, whatever the number of instances or passes: the mail is enqueued in the
  * mail outbox under the unique key `weekly-summary:<user>:<ISO week>` (ON CONFLICT DO NOTHING),
  * and the mail worker delivers it with its retries. Users are read in pages, each page one
@@ -60,6 +65,7 @@ export async function sendWeeklySummaries(deps: WeeklySummaryDeps, opts: { now?:
   const email = await deps.settings.group('email');
   if (!email.enableEmailNotifications || !email.enableWeeklySummary) return 0;
   const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`now()`;
+  const now = opts.now ?? new Date();
   const [week] = sqlRows<{ monday: string; iso: string; due: boolean; from_ts: string; to_ts: string }>(
     await deps.db.execute(sql`
       with w as (
@@ -79,9 +85,9 @@ export async function sendWeeklySummaries(deps: WeeklySummaryDeps, opts: { now?:
   let enqueued = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
-    const users = sqlRows<{ id: string }>(
+    const users = sqlRows<{ id: string; settings: Record<string, unknown> | null }>(
       await deps.db.execute(sql`
-        select u.id from users u
+        select u.id, ns.settings from users u
           left join notification_settings ns on ns.user_id = u.id
          where u.id > ${after}::uuid and u.is_active and u.deleted_at is null
            and coalesce(ns.settings ->> 'weekly_summary', 'true') <> 'false'
@@ -92,6 +98,10 @@ export async function sendWeeklySummaries(deps: WeeklySummaryDeps, opts: { now?:
     );
     if (users.length === 0) return enqueued;
     after = users.at(-1)!.id;
+    // Within the user's quiet hours the mail waits for their end; otherwise it is due at once.
+    const sendAt = new Map(
+      users.map((u) => [u.id, quietHoursEnd(now, effectiveSettings(u.settings).quietHours)?.toISOString() ?? null]),
+    );
     const rows = sqlRows<Row>(
       await deps.db.execute(sql`
         with watched as (
@@ -143,14 +153,16 @@ export async function sendWeeklySummaries(deps: WeeklySummaryDeps, opts: { now?:
           unsubscribeUrl: unsubscribeUrl(deps.publicUrl, deps.jwtSecret, userId, 'weekly_summary'),
         }),
         dedupe_key: `weekly-summary:${userId}:${week.iso}`,
+        run_after: sendAt.get(userId) ?? null,
       };
     });
     if (mails.length > 0) {
       const inserted = sqlRows(
         await deps.db.execute(sql`
-          insert into outbox (kind, payload, dedupe_key)
-          select m.kind, m.payload, m.dedupe_key
-            from json_to_recordset(${JSON.stringify(mails)}::json) as m(kind text, payload jsonb, dedupe_key text)
+          insert into outbox (kind, payload, dedupe_key, run_after)
+          select m.kind, m.payload, m.dedupe_key, coalesce(m.run_after, now())
+            from json_to_recordset(${JSON.stringify(mails)}::json)
+              as m(kind text, payload jsonb, dedupe_key text, run_after timestamptz)
           on conflict (dedupe_key) do nothing
           returning id`),
       );
