@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminPassword: undefined,
     logLevel: 'silent',
     rateLimitMax: 10_000,
+    publicReadCache: true,
     trustProxy: false,
     authRateLimitMax: 10_000,
     googleClientId: undefined,
