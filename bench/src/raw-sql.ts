@@ -77,6 +77,8 @@ export interface PgbenchResult {
   mean: number;
   failed: number;
   scripts: number;
+  /** 1-minute load average before and after the replay (set by the runner). */
+  loadAverage?: [number, number];
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';

@@ -3,6 +3,7 @@ import type { FeedBenchResult } from './feed-import';
 import type { GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadResult } from './load-worker';
+import type { ChurnResult } from './price-churn';
 import type { PgbenchResult } from './raw-sql';
 
 export interface ScenarioReport {
@@ -14,6 +15,8 @@ export interface ScenarioReport {
   ratio?: number | null;
   skipped?: string;
   note?: string;
+  /** The price churn that ran beside the load (mixed-churn). */
+  churn?: ChurnResult;
   target: string;
   met: boolean | null;
 }
@@ -74,9 +77,17 @@ function printFeedImports(results: FeedBenchResult[]): void {
   );
 }
 
+/** The 1-minute load average before → after the API load (and the raw-SQL replay, when it had one). */
+function loadAverage(s: ScenarioReport): string {
+  const pair = (l?: [number, number]) => (l ? l.map((x) => x.toFixed(1)).join('→') : '');
+  const api = pair(s.result?.loadAverage);
+  const sql = pair(s.raw?.loadAverage);
+  return [api, sql && `SQL ${sql}`].filter(Boolean).join(', ') || '—';
+}
+
 export function printReport(r: BenchReport): void {
   const rows = r.scenarios.map((s) => {
-    if (!s.result) return [s.title, '—', '—', '—', '—', '—', '—', '—', s.target, `skipped: ${s.skipped ?? ''}`];
+    if (!s.result) return [s.title, '—', '—', '—', '—', '—', '—', '—', '—', s.target, `skipped: ${s.skipped ?? ''}`];
     const errors = s.result.errors + s.result.non2xx + s.result.timeouts;
     return [
       s.title,
@@ -87,6 +98,7 @@ export function printReport(r: BenchReport): void {
       String(errors),
       s.raw ? s.raw.tps.toFixed(0) : '—',
       s.ratio != null ? s.ratio.toFixed(2) : '—',
+      loadAverage(s),
       s.target,
       yes(s.met),
     ];
@@ -107,7 +119,19 @@ export function printReport(r: BenchReport): void {
   console.log();
   console.log(
     table(
-      ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'raw SQL tx/s', 'API÷SQL', 'target', 'met?'],
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'errors',
+        'raw SQL tx/s',
+        'API÷SQL',
+        'load avg',
+        'target',
+        'met?',
+      ],
       rows,
     ),
   );
