@@ -11,6 +11,7 @@ export default [
     route('admin/products', 'routes/admin-products.tsx'),
     route('admin/stores', 'routes/admin-stores.tsx'),
     route('admin/stores/:id', 'routes/admin-store.tsx'),
+    route('admin/subscriptions', 'routes/admin-subscriptions.tsx'),
     route('admin/analytics', 'routes/admin-analytics.tsx'),
     route('admin/settings', 'routes/admin-settings.tsx'),
     route('admin/audit-log', 'routes/admin-audit-log.tsx'),

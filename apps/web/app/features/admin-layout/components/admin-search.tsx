@@ -10,6 +10,7 @@ const SEARCHABLE = [
   { to: '/admin/products', label: 'Ürünler' },
   { to: '/admin/categories', label: 'Kategoriler' },
   { to: '/admin/stores', label: 'Mağazalar' },
+  { to: '/admin/subscriptions', label: 'Abonelikler' },
 ] as const;
 
 /**

@@ -7,10 +7,7 @@ export interface AdminSection {
   roles: readonly UserRole[];
 }
 
-/**
- * The sections built so far. Subscriptions and analytics join the sidebar when their pages exist
- * (issue 15).
- */
+/** The back office's sections, in the specification's sidebar order where it names them. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Genel Bakış', roles: ['admin', 'moderator'] },
   { to: '/admin/users', label: 'Kullanıcılar', roles: ['admin'] },
@@ -18,6 +15,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/products', label: 'Ürünler', roles: ['admin', 'moderator'] },
   { to: '/admin/stores', label: 'Mağazalar ve Akışlar', roles: ['admin', 'moderator'] },
   { to: '/admin/search-terms', label: 'Arama Terimleri', roles: ['admin', 'moderator'] },
+  { to: '/admin/subscriptions', label: 'Abonelikler', roles: ['admin'] },
   { to: '/admin/analytics', label: 'Analitik', roles: ['admin', 'moderator'] },
   { to: '/admin/notifications', label: 'Sistem Bildirimi', roles: ['admin'] },
   { to: '/admin/settings', label: 'Sistem Ayarları', roles: ['admin'] },
