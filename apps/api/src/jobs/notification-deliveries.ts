@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
 import {
   PermanentDeliveryError,
@@ -141,14 +142,20 @@ async function finish(
   outcome: { status: 'sent' | 'skipped' | 'failed' | 'pending'; error?: string },
 ): Promise<void> {
   const delaySeconds = deliveryRetryDelayMs(Number(row.attempts)) / 1000;
-  await db.execute(sql`
+  // Retried through a database restart for up to half the lease: a sent message that could not be
+  // recorded would otherwise stay claimed and go out again when the lease runs out (ADR 020).
+  await retryWhileUnavailable(
+    () =>
+      db.execute(sql`
     update notification_deliveries
        set status = ${outcome.status}::delivery_status, locked_until = null,
            sent_at = case when ${outcome.status} = 'sent' then ${nowSql} else sent_at end,
            next_attempt_at = case when ${outcome.status} = 'pending'
                                   then ${nowSql} + make_interval(secs => ${delaySeconds}) else next_attempt_at end,
            last_error = ${outcome.error ? outcome.error.slice(0, 500) : null}
-     where id = ${row.id} and attempts = ${row.attempts} and status = 'processing'`);
+     where id = ${row.id} and attempts = ${row.attempts} and status = 'processing'`),
+    { maxMs: (LEASE_SECONDS * 1000) / 2 },
+  );
 }
 
 /** One pass: claims due deliveries and sends them through their channel. */

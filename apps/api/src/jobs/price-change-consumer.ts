@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { Database, Transaction } from '../db/client';
+import { retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
 import { triggerAlerts, type FiredAlert } from '../modules/alerts/alert-triggers';
 import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
@@ -144,11 +145,17 @@ async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts:
 
 async function release(db: Database, event: Claimed, nowSql: SQL, err: unknown, giveUp: boolean): Promise<void> {
   const delaySeconds = priceEventRetryDelayMs(event.attempts) / 1000;
-  await db.execute(sql`
+  // Through a database restart (for up to half the lease): the event is retried after its backoff
+  // rather than after the lease runs out.
+  await retryWhileUnavailable(
+    () =>
+      db.execute(sql`
     update outbox
        set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null, run_after = ${nowSql} + make_interval(secs => ${delaySeconds}),
            last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
-     where id = ${event.id} and attempts = ${event.attempts} and status = 'processing'`);
+     where id = ${event.id} and attempts = ${event.attempts} and status = 'processing'`),
+    { maxMs: LEASE_MS / 2 },
+  );
 }
 
 /** One pass: claims a batch of due `price.changed` events and processes it. */

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
 import { registerErrorHandling } from '../plugins/error-handler';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable, retryWhileUnavailable } from './database-unavailable';
 
 /** What drizzle throws: its own error with the driver's error as the cause. */
 function wrapped(cause: unknown): Error {
@@ -58,5 +58,38 @@ describe('the error handler', () => {
     expect(bug.statusCode).toBe(500);
     expect(bug.json()).toMatchObject({ success: false, code: 'INTERNAL_ERROR' });
     await app.close();
+  });
+});
+
+describe('retryWhileUnavailable', () => {
+  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  it('runs the write again until the database is back, then returns its result', async () => {
+    let calls = 0;
+    const result = await retryWhileUnavailable(
+      async () => {
+        calls += 1;
+        if (calls < 3) throw wrapped(outage());
+        return 'recorded';
+      },
+      { maxMs: 5_000, firstDelayMs: 5 },
+    );
+    expect(result).toBe('recorded');
+    expect(calls).toBe(3);
+  });
+
+  it('rethrows any other error at once, and an outage once the time is up', async () => {
+    let calls = 0;
+    const bug = async () => {
+      calls += 1;
+      throw pgError('23505', 'duplicate key');
+    };
+    await expect(retryWhileUnavailable(bug, { maxMs: 5_000, firstDelayMs: 5 })).rejects.toThrow('duplicate key');
+    expect(calls).toBe(1);
+    const started = Date.now();
+    await expect(
+      retryWhileUnavailable(() => Promise.reject(outage()), { maxMs: 100, firstDelayMs: 10 }),
+    ).rejects.toThrow('ECONNREFUSED');
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -44,3 +44,34 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client is told to wait (Retry-After) while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export interface RetryWhileUnavailableOptions {
+  /** Give up (rethrow) after this long; keep it well inside the lease the caller holds. */
+  maxMs: number;
+  /** First pause; doubles up to 2 s. */
+  firstDelayMs?: number;
+  /** Called before each pause (logging). */
+  onRetry?: (err: unknown, attempt: number) => void;
+}
+
+/**
+ * Runs `fn` again while it fails because the database is unavailable, for up to `maxMs`: the
+ * workers record an outcome that already happened (an e-mail went out, a claim must be given
+ * back) this way, so a restart of PostgreSQL between the act and its record neither loses the
+ * record until a lease runs out nor, once the lease ran out, repeats the act. Any other error
+ * is thrown at once.
+ */
+export async function retryWhileUnavailable<T>(fn: () => Promise<T>, opts: RetryWhileUnavailableOptions): Promise<T> {
+  const started = Date.now();
+  let delay = opts.firstDelayMs ?? 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started + delay > opts.maxMs) throw err;
+      opts.onRetry?.(err, attempt);
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 2_000);
+    }
+  }
+}

@@ -93,4 +93,60 @@ describe('mail outbox', () => {
     expect(await deliverPendingMail(db.db, transport)).toBe(1);
     expect(sent.map((m) => m.to)).toEqual(['stuck@example.com']);
   });
+
+  it('never puts a sent message back as pending when recording it fails (the database went away)', async () => {
+    await deliverPendingMail(db.db, recordingTransport().transport);
+    await enqueueMail(db.db, 'email.recorded', message('recorded@example.com'));
+    const { sent, transport } = recordingTransport();
+    // The claim works; the database is gone by the time the send is recorded, back right after.
+    let calls = 0;
+    const flaky = new Proxy(db.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return (...args: Parameters<typeof target.execute>) => {
+          calls += 1;
+          if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+          return target.execute(...args);
+        };
+      },
+    });
+    const now = new Date(Date.now() + 1000);
+    // recordRetryMs 0: the record is not retried (a longer outage than the retries cover).
+    await expect(deliverPendingMail(flaky, transport, { now, recordRetryMs: 0 })).rejects.toThrow(
+      'Connection terminated',
+    );
+    expect(sent.map((m) => m.to)).toEqual(['recorded@example.com']);
+    const [row] = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.recorded'));
+    expect(row!.status).toBe('processing');
+    // Later passes leave it alone while its claim lasts: the message is not sent a second time.
+    expect(await deliverPendingMail(db.db, transport, { now: new Date(now.getTime() + 60_000) })).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('records a sent message once the database is back within the claim, and sends it once', async () => {
+    await deliverPendingMail(db.db, recordingTransport().transport);
+    await enqueueMail(db.db, 'email.restart', message('restart@example.com'));
+    const { sent, transport } = recordingTransport();
+    let calls = 0;
+    const restarting = new Proxy(db.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return (...args: Parameters<typeof target.execute>) => {
+          calls += 1;
+          // The record fails twice (PostgreSQL restarting), then goes through.
+          if (calls === 2 || calls === 3) {
+            return Promise.reject(Object.assign(new Error('the database system is starting up'), { code: '57P03' }));
+          }
+          return target.execute(...args);
+        };
+      },
+    });
+    const now = new Date(Date.now() + 1000);
+    expect(await deliverPendingMail(restarting, transport, { now })).toBe(1);
+    const [row] = await db.db.select().from(outbox).where(eq(outbox.kind, 'email.restart'));
+    expect(row!.status).toBe('done');
+    await deliverPendingMail(db.db, transport, { now: new Date(now.getTime() + 3_600_000) });
+    // An hour later (every claim long run out), it still went out once.
+    expect(sent.filter((m) => m.to === 'restart@example.com')).toHaveLength(1);
+  });
 });

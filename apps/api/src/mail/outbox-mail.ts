@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { outbox } from '../db/schema/outbox';
+import { retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
 import type { MailMessage, MailTransport } from './transport';
 
@@ -62,7 +63,7 @@ function asMessage(payload: Record<string, unknown>): MailMessage | null {
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
-  opts: { batch?: number; now?: Date; onError?: (err: unknown, id: number) => void } = {},
+  opts: { batch?: number; now?: Date; onError?: (err: unknown, id: number) => void; recordRetryMs?: number } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -85,6 +86,10 @@ export async function deliverPendingMail(
       returning o.id, o.kind, o.payload, o.attempts`),
   );
 
+  // Outcomes are recorded while the claim holds: retried through a database restart for up to
+  // half the claim (opts.recordRetryMs: tests).
+  const record = (write: () => Promise<unknown>) =>
+    retryWhileUnavailable(write, { maxMs: opts.recordRetryMs ?? CLAIM_TIMEOUT_MS / 2 });
   let sent = 0;
   for (const row of claimed) {
     const id = Number(row.id);
@@ -92,24 +97,33 @@ export async function deliverPendingMail(
     try {
       if (!message) throw new Error(`outbox row ${id} (${row.kind}) has no to/subject/text`);
       await transport.send(message);
-      await db.execute(sql`
-        update ${outbox}
-           set status = 'done', processed_at = ${nowSql}, locked_until = null, last_error = null,
-               payload = ${JSON.stringify({ to: message.to, subject: message.subject, redacted: true })}::jsonb
-         where id = ${id}`);
-      sent++;
     } catch (err) {
       opts.onError?.(err, id);
       const attempts = Number(row.attempts);
       const giveUp = !message || attempts >= MAIL_MAX_ATTEMPTS;
       const runAfter = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
-      await db.execute(sql`
-        update ${outbox}
-           set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null,
-               run_after = ${runAfter}::timestamptz,
-               last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
-         where id = ${id}`);
+      await record(() =>
+        db.execute(sql`
+          update ${outbox}
+             set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null,
+                 run_after = ${runAfter}::timestamptz,
+                 last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
+           where id = ${id}`),
+      );
+      continue;
     }
+    // Outside the try: the message went out, so a failure to record it (the database went away)
+    // must not put it back as pending, which would send it again. The record is retried while the
+    // database is away, well within the claim; only a longer outage leaves the row claimed, to be
+    // sent again when its claim runs out (the one resend window, ADR 020).
+    await record(() =>
+      db.execute(sql`
+        update ${outbox}
+           set status = 'done', processed_at = ${nowSql}, locked_until = null, last_error = null,
+               payload = ${JSON.stringify({ to: message.to, subject: message.subject, redacted: true })}::jsonb
+         where id = ${id}`),
+    );
+    sent++;
   }
   return sent;
 }

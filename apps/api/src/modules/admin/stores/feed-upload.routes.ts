@@ -11,6 +11,7 @@ import {
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { messages } from '@kiyasla/contracts/messages';
+import { retryWhileUnavailable } from '../../../lib/database-unavailable';
 import { AppError, notFound } from '../../../lib/errors';
 import { ok } from '../../../lib/reply';
 import { currentUser, requireRole } from '../../../plugins/policies';
@@ -146,7 +147,9 @@ export async function feedUploadRoutes(app: FastifyInstance) {
       } finally {
         // Drain what the importer did not read, so the connection can answer.
         body.resume?.();
-        await releaseStoreLease(db, storeId, holder);
+        // Through a database restart too: a lease left behind would refuse the store's next
+        // import (FEED_IMPORT_BUSY) for the rest of its 30 minutes.
+        await retryWhileUnavailable(() => releaseStoreLease(db, storeId, holder), { maxMs: 30_000 });
       }
     },
   );
