@@ -40,6 +40,7 @@ export default [
     route('favorites', 'routes/favorites.tsx'),
     route('price-alerts', 'routes/price-alerts.tsx'),
     route('notifications', 'routes/notifications.tsx'),
+    route('phone-verification', 'routes/phone-verification.tsx'),
     route('comparison', 'routes/comparison.tsx'),
     route('stores', 'routes/stores.tsx'),
     route('premium-plans', 'routes/premium-plans.tsx'),

@@ -15,6 +15,7 @@ export const smsMessages = {
   tooManyAttempts: 'Çok fazla hatalı deneme. Yeni bir kod isteyin.',
   verified: 'Telefon numaranız doğrulandı.',
   sendFailed: 'SMS şu anda gönderilemiyor. Lütfen daha sonra tekrar deneyin.',
+  statusLoadError: 'Telefon bilgileriniz yüklenirken bir hata oluştu.',
   codeText: (code: string, siteName: string) =>
     `${siteName} doğrulama kodunuz: ${code}. Kod 10 dakika geçerlidir; kimseyle paylaşmayın.`,
 } as const;
@@ -36,6 +37,7 @@ export const phoneVerificationConfirmSchema = z.object({
     .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), smsMessages.codeInvalid),
 });
 export const phoneStatusSchema = z.object({ phone: z.string().nullable(), verified: z.boolean() });
+export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
 
 /** A Turkish mobile number as 905XXXXXXXXX, or null when it is not one. */
 export function normalizeTurkishMobile(input: string): string | null {

@@ -10,6 +10,7 @@ const DISALLOWED = [
   '/privacy-settings',
   '/payment-methods',
   '/notifications',
+  '/phone-verification',
   '/price-alerts',
   '/admin',
   '/search',

@@ -11,4 +11,5 @@ export const accountKeys = {
   overview: () => [...accountKeys.all, 'overview'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
   payments: () => [...accountKeys.all, 'payments'] as const,
+  phoneStatus: () => [...accountKeys.all, 'phone-status'] as const,
 };

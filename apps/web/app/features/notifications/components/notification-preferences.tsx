@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import * as Switch from '@radix-ui/react-switch';
+import { BadgeCheck, Smartphone } from 'lucide-react';
 import { messages } from '@kiyasla/contracts/messages';
 import {
   NOTIFICATION_TOPICS,
@@ -10,6 +13,7 @@ import {
 import { SaveIndicator } from '~/components/ui/save-indicator';
 import { Skeleton } from '~/components/ui/skeleton';
 import { SwitchField } from '~/components/ui/switch-field';
+import { phoneStatusQuery } from '~/entities/account/api/get-phone-status';
 import { useNotificationSettings } from '~/entities/account/hooks/use-account-settings';
 import { PushPermission } from './push-permission';
 
@@ -92,6 +96,8 @@ export function NotificationPreferences() {
         </ul>
       </section>
 
+      <SmsPhoneStatus />
+
       <section aria-labelledby="prefs-general" className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
         <h2 id="prefs-general" className="text-lg font-semibold text-ink">
           Genel
@@ -136,5 +142,45 @@ export function NotificationPreferences() {
         </fieldset>
       </section>
     </div>
+  );
+}
+
+/** The SMS channel needs a verified number: its state, and the way to the phone verification page. */
+function SmsPhoneStatus() {
+  const status = useQuery(phoneStatusQuery());
+  if (status.isPending || status.isError) return null;
+  const { phone, verified } = status.data;
+  return (
+    <section
+      aria-labelledby="prefs-sms"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface p-4 sm:p-6"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+          {verified ? (
+            <BadgeCheck aria-hidden="true" className="size-5" />
+          ) : (
+            <Smartphone aria-hidden="true" className="size-5" />
+          )}
+        </span>
+        <div className="min-w-0">
+          <h2 id="prefs-sms" className="font-semibold text-ink">
+            SMS bildirimleri
+          </h2>
+          <p className="mt-0.5 text-sm text-muted">
+            {verified ? (
+              <>
+                Doğrulanmış numaranız: <span className="whitespace-nowrap text-ink">{phone}</span>
+              </>
+            ) : (
+              'SMS yalnızca doğrulanmış bir cep telefonu numarasına gönderilir.'
+            )}
+          </p>
+        </div>
+      </div>
+      <Link to="/phone-verification" className="text-sm font-medium text-primary hover:underline">
+        {verified ? 'Numarayı değiştir' : 'Telefonu doğrula'}
+      </Link>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellRing, CheckCheck, Settings, Tag, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
@@ -31,7 +31,9 @@ const TABS: { key: Tab; label: string; icon: typeof Bell }[] = [
 
 /** 'Bildirimler' (spec §2): unread count, mark read, mark all read, delete; the Ayarlar tab holds the preferences. */
 export function NotificationsPage() {
-  const [tab, setTab] = useState<Tab>('all');
+  // `?tab=settings` opens the Ayarlar tab (the phone verification page links back to it).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => (params.get('tab') === 'settings' ? 'settings' : 'all'));
   const [page, setPage] = useState(1);
   const listTab: NotificationTab = tab === 'settings' ? 'all' : tab;
   const list = useNotifications(listTab, page);

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Lock, PencilLine, Save, X } from 'lucide-react';
+import { BadgeCheck, Lock, PencilLine, Save, X } from 'lucide-react';
 import { z } from 'zod';
 import {
   firstNameSchema,
@@ -15,6 +17,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormField, inputClasses } from '~/components/ui/form-field';
 import { SubmitButton } from '~/components/ui/submit-button';
+import { phoneStatusQuery } from '~/entities/account/api/get-phone-status';
 import { useUpdateDetails } from '~/entities/account/api/update-details';
 import { isApiError } from '~/lib/api-client';
 import { formatDate } from '~/lib/format';
@@ -68,6 +71,29 @@ function Row({ label, value, wide = false }: { label: string; value: ReactNode; 
   );
 }
 
+/** The phone with its SMS verification: verified, or the way to the phone verification page. */
+function PhoneValue({ phone }: { phone: string | null }) {
+  const status = useQuery(phoneStatusQuery());
+  const verified = status.data?.verified === true;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+      {phone ?? <span className="text-muted">Belirtilmemiş</span>}
+      {verified ? (
+        <span className="inline-flex items-center gap-1 text-sm font-medium text-success">
+          <BadgeCheck aria-hidden="true" className="size-4" />
+          Doğrulandı
+        </span>
+      ) : (
+        status.data && (
+          <Link to="/phone-verification" className="text-sm font-medium text-primary hover:underline">
+            {phone ? 'SMS için doğrula' : 'Telefon ekle ve doğrula'}
+          </Link>
+        )
+      )}
+    </span>
+  );
+}
+
 /** Profil tab (spec §4 "Profile edit"): view, then edit, then saved (back to view) or cancelled. */
 export function ProfileDetailsTab({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
@@ -98,7 +124,7 @@ export function ProfileDetailsTab({ user }: { user: User }) {
             </span>
           }
         />
-        <Row label="Telefon" value={user.phone} />
+        <Row label="Telefon" value={<PhoneValue phone={user.phone} />} />
         <Row label="Adres" value={formatAddress(user.address)} wide />
         <Row label="Hakkımda" value={user.bio && <span className="whitespace-pre-line">{user.bio}</span>} wide />
         <Row label="Üyelik Tarihi" value={formatDate(user.createdAt)} />
