@@ -17,6 +17,7 @@ import type { AppConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { PaymentRow } from '../../db/schema/payments';
 import type { UserRow } from '../../db/schema/users';
+import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { MailService } from '../../mail/mail.service';
 import { paymentReceiptMail } from '../../mail/templates/subscription-mails';
@@ -227,7 +228,12 @@ export type FulfilOutcome =
  * CallbackRefused (the route logs it and grants nothing).
  */
 export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new Date()): Promise<FulfilOutcome> {
-  const order = await findOrder(deps.db, v.orderId).catch(() => undefined);
+  // An id that is no order's (not even a uuid) is refused; a database that is away is not a refusal:
+  // its 503 lets the provider deliver the callback again (a refusal would tell it "failed").
+  const order = await findOrder(deps.db, v.orderId).catch((err: unknown) => {
+    if (isDatabaseUnavailable(err)) throw err;
+    return undefined;
+  });
   if (!order) throw new CallbackRefused('unknown order', v.orderId);
   if (order.provider !== v.provider) throw new CallbackRefused(`order belongs to ${order.provider}`, order.id);
   if (!v.succeeded) {
