@@ -123,4 +123,79 @@ describe('admin journeys', () => {
     expect(after.status).toBe(200);
     await page.context().close();
   });
+
+  it('an admin filters Abonelik Yönetimi, views a member’s payment history and cancels the subscription', async () => {
+    // A member buys the monthly plan through the built-in demo provider (a real, signed fulfilment).
+    const email = `abone.${Date.now()}@example.com`;
+    const registered = await fetch(`${server().baseURL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Sevgi', lastName: 'Aboneoğlu', email, password: 'Güçlü.Şifre1' }),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = ((await registered.json()) as { data: { token: string } }).data;
+    const checkout = await fetch(`${server().baseURL}/api/payments/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ planId: 'monthly' }),
+    });
+    expect(checkout.ok, `checkout answered ${checkout.status}`).toBe(true);
+    const { url } = ((await checkout.json()) as { data: { url: string } }).data;
+    const payPage = await newPage(browser());
+    await payPage.goto(url, { waitUntil: 'networkidle' });
+    await payPage.getByRole('button', { name: /Test Ödemesini Onayla/ }).click();
+    await payPage.waitForURL(/\/premium\/callback\?order=.+&status=success/);
+    await payPage.context().close();
+
+    const page = await newPage(browser());
+    await signInAsAdmin(page, '/admin/subscriptions');
+    await page.getByRole('heading', { name: /Abonelik Yönetimi/ }).waitFor();
+    await page.getByText('Toplam Abonelik').waitFor();
+
+    // The dialog of statistics.
+    await page.getByRole('button', { name: 'İstatistikler' }).click();
+    const stats = page.getByRole('dialog', { name: 'Abonelik İstatistikleri' });
+    await stats.getByText('Aylık abonelik').waitFor();
+    await page.keyboard.press('Escape');
+    await stats.waitFor({ state: 'detached' });
+
+    // Filters apply on Filtrele.
+    const filters = page.getByRole('search', { name: 'Abonelik süzgeçleri' });
+    await filters.getByLabel('Ara').fill('aboneoglu');
+    await filters.getByLabel('Plan').selectOption('monthly');
+    await filters.getByLabel('Durum').selectOption('active');
+    await filters.getByRole('button', { name: 'Filtrele' }).click();
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByText('Aktif').waitFor();
+    await row.getByText('Aylık').waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+
+    // The view button: the member's subscription and the payment the demo provider took.
+    await row.getByRole('button', { name: 'Sevgi Aboneoğlu aboneliğini görüntüle' }).click();
+    const history = page.getByRole('dialog', { name: 'Sevgi Aboneoğlu – Abonelik Geçmişi' });
+    const payments = history.getByRole('list', { name: 'Ödemeler' });
+    await payments.getByText('₺29,99').waitFor();
+    await payments.getByText('Tamamlandı').waitFor();
+    await history.getByRole('button', { name: '₺29,99 ödemesini iade et' }).waitFor();
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    // Cancel: the specification's question, then the row reads cancelled and the cancel button goes.
+    await row.getByRole('button', { name: 'Sevgi Aboneoğlu aboneliğini iptal et' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Aboneliği İptal Et' });
+    await confirm.getByText('Bu kullanıcının aboneliğini iptal etmek istediğinizden emin misiniz?').waitFor();
+    await confirm.getByRole('button', { name: 'İptal Et' }).click();
+    await page.getByText(/Abonelik iptal edildi: otomatik yenileme kapatıldı/).waitFor();
+    await filters.getByLabel('Durum').selectOption('cancelled');
+    await filters.getByRole('button', { name: 'Filtrele' }).click();
+    await row.getByText('İptal Edildi').waitFor();
+    expect(await row.getByRole('button', { name: /aboneliğini iptal et/ }).count()).toBe(0);
+
+    // Clear brings every subscription back from page 1.
+    await filters.getByRole('button', { name: 'Temizle' }).click();
+    await expect.poll(() => filters.getByLabel('Ara').inputValue()).toBe('');
+    await page.getByRole('link', { name: 'Denetim Kaydı' }).click();
+    await page.getByText('Abonelik iptal edildi').first().waitFor();
+    await page.context().close();
+  });
 });
