@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import type { Database } from '../../../db/client';
+import { retryWhileUnavailable } from '../../../lib/database-unavailable';
 import { invalidateProductReads } from '../../../lib/public-read-cache';
 import { sqlRows } from '../../../lib/sql-rows';
 import { parseFeed } from '../parse/parse-feed';
@@ -99,6 +100,11 @@ export async function importFeed(
     return { importId, status, format, mode, report, ...(error ? { error } : {}) };
   };
 
+  // An import cut short by a database restart is still marked failed once the database is back
+  // (for up to 30 s), rather than staying 'running' in the store's history for good.
+  const finishFailed = (error: unknown) =>
+    retryWhileUnavailable(() => finish('failed', failure(error)), { maxMs: 30_000 });
+
   const staging = new StagingWriter(db, ctx, isPglite(db) ? 1 : 2);
   try {
     const digest = await OfferDigest.load(db, input.storeId);
@@ -132,7 +138,7 @@ export async function importFeed(
     if (error instanceof FeedRefusedError) {
       return finish('refused', { code: error.code, message: error.message });
     }
-    await finish('failed', failure(error));
+    await finishFailed(error);
     throw error;
   }
 
@@ -191,7 +197,7 @@ export async function importFeed(
     }
     return await finish('succeeded');
   } catch (error) {
-    await finish('failed', failure(error)).catch(() => undefined);
+    await finishFailed(error).catch(() => undefined);
     throw error;
   }
 }
