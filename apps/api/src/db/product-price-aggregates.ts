@@ -107,13 +107,22 @@ async function refreshAggregates(
            is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count, p.free_shipping, p.in_stock)
     returning 1
     )
-    select agg.product_id, agg.lowest_in_stock from agg
-     where ${withLowest} and agg.lowest_in_stock is not null
+    -- The products' categories and subcategories go with the cache invalidation (ADR 010).
+    select agg.product_id, agg.lowest_in_stock, c.category_id, c.subcategory_id
+      from agg join product_prices c on c.product_id = agg.product_id
   `);
-  for (const row of sqlRows<{ product_id: string; lowest_in_stock: number }>(result)) {
-    lowest.set(row.product_id, Number(row.lowest_in_stock));
+  const categoryIds = new Set<string>();
+  for (const row of sqlRows<{
+    product_id: string;
+    lowest_in_stock: number | null;
+    category_id: string | null;
+    subcategory_id: string | null;
+  }>(result)) {
+    if (withLowest && row.lowest_in_stock !== null) lowest.set(row.product_id, Number(row.lowest_in_stock));
+    if (row.category_id) categoryIds.add(row.category_id);
+    if (row.subcategory_id) categoryIds.add(row.subcategory_id);
   }
-  await announceReadChange(db, { kind: 'products', productIds });
+  await announceReadChange(db, { kind: 'products', productIds, categoryIds: [...categoryIds] });
   return lowest;
 }
 

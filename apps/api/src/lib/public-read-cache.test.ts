@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ProductCard, ProductDetail, StoreOffer } from '@kiyasla/contracts/catalog';
+import type { Suggestion } from '@kiyasla/contracts/search';
 import type { DbHandle } from '../db/client';
 import { refreshProductPriceAggregates } from '../db/product-price-aggregates';
+import { productPrices } from '../db/schema/product-prices';
 import { storeOffers } from '../db/schema/store-offers';
 import { useTestApp } from '../test/app';
 import {
@@ -12,6 +14,8 @@ import {
   PublicReadCache,
   setPublicReadCaching,
 } from './public-read-cache';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 describe('PublicReadCache', () => {
   it('serves a hit without loading again, and loads again after an invalidation', async () => {
@@ -83,6 +87,103 @@ describe('PublicReadCache', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('drops a tagged entry only for a change of a product it shows', async () => {
+    const pages = new PublicReadCache<string>(60_000, 10);
+    const [a, b] = [uuid(1), uuid(2)];
+    await pages.get('shows a', async (tag) => {
+      tag({ products: [a.toUpperCase()] });
+      return 'old';
+    });
+    await pages.get('untagged', async () => 'old');
+    await pages.get('shows nothing', async (tag) => {
+      tag({});
+      return 'old';
+    });
+    invalidateProductReads([b], [uuid(100)]);
+    expect(await pages.get('shows a', async () => 'new')).toBe('old');
+    expect(await pages.get('untagged', async () => 'new')).toBe('new'); // no tags: any change
+    invalidateProductReads([a], [uuid(100)]);
+    expect(await pages.get('shows a', async () => 'new')).toBe('new');
+    expect(await pages.get('shows nothing', async () => 'new')).toBe('old');
+  });
+
+  it("drops a category-tagged entry for a change in its category, and all of them when the change's categories are unknown", async () => {
+    const listings = new PublicReadCache<string>(60_000, 10);
+    const [phones, shoes] = [uuid(100), uuid(200)];
+    const fill = async () => {
+      for (const key of [phones, shoes]) {
+        await listings.get(key, async (tag) => {
+          tag({ categories: [key] });
+          return 'old';
+        });
+      }
+    };
+    await fill();
+    invalidateProductReads([uuid(3)], [phones, uuid(101)]);
+    expect(await listings.get(phones, async () => 'new')).toBe('new');
+    expect(await listings.get(shoes, async () => 'new')).toBe('old');
+
+    invalidatePublicReads();
+    await fill();
+    invalidateProductReads([uuid(4)]); // categories never learned: every category-tagged entry
+    expect(await listings.get(phones, async () => 'new')).toBe('new');
+    expect(await listings.get(shoes, async () => 'new')).toBe('new');
+  });
+
+  it("repeats an announced change narrowly after the commit: the products' categories are remembered", async () => {
+    const listings = new PublicReadCache<string>(60_000, 10);
+    const [phones, shoes] = [uuid(100), uuid(200)];
+    for (const key of [phones, shoes]) {
+      await listings.get(key, async (tag) => {
+        tag({ categories: [key] });
+        return 'old';
+      });
+    }
+    const batch = [uuid(5), uuid(6)];
+    invalidateProductReads(batch, [phones]); // inside the transaction, as announced
+    await listings.get(phones, async () => 'reloaded');
+    invalidateProductReads([...batch].reverse()); // after the commit, without the categories
+    expect(await listings.get(shoes, async () => 'new')).toBe('old');
+    expect(await listings.get(phones, async () => 'new')).toBe('new');
+  });
+
+  it('does not store a load that a change concerned while it was in flight, and stores one it did not', async () => {
+    const cache = new PublicReadCache<string>(60_000, 10);
+    const [a, b] = [uuid(1), uuid(2)];
+    let releaseA!: (v: string) => void;
+    let releaseB!: (v: string) => void;
+    const slowA = cache.get('a', (tag) => {
+      tag({ products: [a] });
+      return new Promise<string>((r) => (releaseA = r));
+    });
+    const slowB = cache.get('b', (tag) => {
+      tag({ products: [b] });
+      return new Promise<string>((r) => (releaseB = r));
+    });
+    invalidateProductReads([a], [uuid(100)]);
+    releaseA('a, old price');
+    releaseB('b');
+    expect(await slowA).toBe('a, old price');
+    expect(await slowB).toBe('b');
+    expect(await cache.get('a', async () => 'a, new price')).toBe('a, new price');
+    expect(await cache.get('b', async () => 'b reloaded')).toBe('b');
+  });
+
+  it('keeps its indexes with its entries (evicted entries are not dropped twice)', async () => {
+    const cache = new PublicReadCache<string>(60_000, 1);
+    await cache.get('first', async (tag) => {
+      tag({ products: [uuid(1)] });
+      return 'first';
+    });
+    await cache.get('second', async (tag) => {
+      tag({ products: [uuid(1)] });
+      return 'second';
+    });
+    expect(cache.size).toBe(1);
+    invalidateProductReads([uuid(1)], []);
+    expect(cache.size).toBe(0);
   });
 
   it('loads every time while caching is off', async () => {
@@ -188,5 +289,70 @@ describe('cached catalog reads and price changes', () => {
 
     await refreshProductPriceAggregates(db.db, [second!._id]);
     expect((await detail(second!._id)).currentPrice).toBe(otherPrice / 100);
+  });
+
+  const get = async <T>(url: string) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json() as T;
+  };
+  const card = async (url: string, id: string) =>
+    (await get<{ data: ProductCard[] }>(url)).data.find((p) => p._id === id);
+  const suggestion = async (q: string, id: string) =>
+    (await get<{ data: Suggestion[] }>(`/api/search/suggestions?q=${encodeURIComponent(q)}`)).data.find(
+      (s) => s.type === 'product' && s._id === id,
+    ) as Extract<Suggestion, { type: 'product' }> | undefined;
+  /** Lowers the product's cheapest offer behind the caches' back (no refresh yet). */
+  const lowerBehindTheBack = async (productId: string, factor: number) => {
+    const offer = await cheapestOffer(productId);
+    const price = Math.round(offer.price * factor);
+    await db.db.update(storeOffers).set({ price }).where(eq(storeOffers.id, offer.id));
+    return price / 100;
+  };
+  /** Writes a product's shown price behind the caches' back: a reloaded page would show it. */
+  const shownPriceBehindTheBack = async (productId: string, kurus: number) => {
+    await db.db.update(productPrices).set({ minPrice: kurus }).where(eq(productPrices.productId, productId));
+    return kurus / 100;
+  };
+
+  it("a price change reaches every cached page that shows the product, and leaves the others' entries", async () => {
+    // P: the most popular phone, on the first page of its category, in searches and suggestions.
+    const phones = '/api/categories/telefon/products';
+    const p = (await get<{ data: ProductCard[] }>(phones)).data[0]!;
+    expect(p.category?.slug).toBe('telefon');
+    const search = `/api/search?q=${encodeURIComponent(p.name)}`;
+    // S: a phone on the second page (same category, popularity order: does not show P);
+    // R: a product of another category, in a price-sorted listing.
+    const secondPage = `${phones}?page=2`;
+    const s = (await get<{ data: ProductCard[] }>(secondPage)).data[0]!;
+    const other = '/api/categories/kulaklik/products?sort=price-low&limit=3';
+    const r = (await get<{ data: ProductCard[] }>(other)).data[0]!;
+    expect(r.category?.slug).toBe('kulaklik');
+
+    expect((await card(phones, p._id))?.currentPrice).toBe(p.currentPrice);
+    expect((await card(search, p._id))?.currentPrice).toBe(p.currentPrice);
+    expect((await suggestion(p.name, p._id))?.price).toBe(p.currentPrice);
+    expect((await detail(p._id)).currentPrice).toBe(p.currentPrice);
+
+    // Behind the caches' back: S's and R's shown prices change without being announced. A page
+    // that is reloaded shows them; a page kept in the cache still shows the old ones.
+    await shownPriceBehindTheBack(s._id, Math.round(s.currentPrice! * 100) + 100);
+    const rPrice = await lowerBehindTheBack(r._id, 0.5);
+    await shownPriceBehindTheBack(r._id, Math.round(r.currentPrice! * 100) + 100);
+
+    const pPrice = await lowerBehindTheBack(p._id, 0.9);
+    await refreshProductPriceAggregates(db.db, [p._id]);
+    // Everything that shows P shows its new price at once (one instance: no delay at all) …
+    expect((await card(phones, p._id))?.currentPrice).toBe(pPrice);
+    expect((await card(search, p._id))?.currentPrice).toBe(pPrice);
+    expect((await suggestion(p.name, p._id))?.price).toBe(pPrice);
+    expect((await detail(p._id)).currentPrice).toBe(pPrice);
+    // … while the pages that cannot show P kept their entries: the second page of its category
+    // (its order does not read prices) and another category's price-sorted listing.
+    expect((await card(secondPage, s._id))?.currentPrice).toBe(s.currentPrice);
+    expect((await card(other, r._id))?.currentPrice).toBe(r.currentPrice);
+
+    await refreshProductPriceAggregates(db.db, [r._id]);
+    expect((await card(other, r._id))?.currentPrice).toBe(rPrice);
   });
 });

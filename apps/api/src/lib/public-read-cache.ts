@@ -6,10 +6,15 @@
  *
  * Correctness: every cached value shows prices. A price change of some products
  * (`invalidateProductReads`, called by refreshProductPriceAggregates — the one place where
- * denormalised prices change) drops those products' entries from the per-product caches and
- * empties every other cache, since any listing may show them; `invalidatePublicReads` empties
- * them all. A load that was in flight when its entry was invalidated is not stored (each load
- * carries a flag the invalidation sets), so an old answer cannot land in the cache after the
+ * denormalised prices change) drops exactly the entries that can show it (ADR 010, issue 16):
+ * - per-product caches: those products' entries;
+ * - an entry whose load declared `ReadTags`: when it shows one of the products (`products`),
+ *   or when one of its `categories` (a category or subcategory whose prices order, bound or
+ *   count it: a price sort, a price range, facets) is a category of a changed product;
+ * - an entry without tags: on every product change (what every entry did before).
+ * `invalidatePublicReads` empties them all. A load in flight while a change that concerns it
+ * arrives is not stored (each load collects the changes made during its flight and checks them
+ * against its tags when it lands), so an old answer cannot land in the cache after the
  * invalidation. Callers that change the catalog inside a transaction invalidate again after the
  * commit: a read between the first invalidation and the commit still sees the old rows.
  *
@@ -25,8 +30,84 @@ let enabled = true;
 const registry: PublicReadCache<unknown>[] = [];
 const alsoOnEverything: (() => void)[] = [];
 
+/**
+ * What can change a cached value, declared by its load. A product change concerns the entry when
+ * the product is one of `products` (the entry shows it, and prices change nothing else of it: a
+ * listing sorted by popularity, rating, date or relevance, without price, store or advanced
+ * filters and without facets) or when one of the product's categories is one of `categories`
+ * (its price can move it into or out of the entry, reorder it or change a count: price sorts,
+ * price ranges, facets). `global: true`: any product change concerns it (a price-ordered listing
+ * of the whole catalog). An entry stored without tags behaves as `global`.
+ */
+export interface ReadTags {
+  products?: readonly string[];
+  categories?: readonly string[];
+  global?: boolean;
+}
+
+/**
+ * A product change: the products, and their categories and subcategories when the writer knows
+ * them. Without `categoryIds` every category-tagged entry is dropped, unless this process has
+ * learned those products' categories from an earlier change (below).
+ */
+export interface ProductChange {
+  productIds: readonly string[];
+  categoryIds?: readonly string[] | undefined;
+}
+
+// The categories of recently changed products, learned from the changes that named them: the
+// after-commit repeat of an invalidation (invalidateProductReads(ids)) then stays as narrow as
+// the announcement made inside the transaction. Bounded; a product's category changes only
+// through the admin catalog, which announces everything (and clears this).
+const LEARNED_CATEGORIES_MAX = 200_000;
+const learnedCategories = new Map<string, readonly string[]>();
+
+function learn(productIds: readonly string[], categoryIds: readonly string[]): void {
+  // Per product only when the change is about one product; a batch names the union.
+  if (productIds.length !== 1) return;
+  const id = productIds[0]!.toLowerCase();
+  learnedCategories.delete(id);
+  learnedCategories.set(id, categoryIds);
+  if (learnedCategories.size > LEARNED_CATEGORIES_MAX) {
+    const oldest = learnedCategories.keys().next().value;
+    if (oldest !== undefined) learnedCategories.delete(oldest);
+  }
+}
+
+/** Batches remembered as a whole: the same id list, the same categories. */
+const learnedBatches = new Map<string, readonly string[]>();
+const LEARNED_BATCHES_MAX = 256;
+
+function batchKey(productIds: readonly string[]): string {
+  return [...new Set(productIds.map((id) => id.toLowerCase()))].sort().join(',');
+}
+
+function resolveCategories(change: ProductChange): Set<string> | null {
+  if (change.categoryIds) {
+    learn(change.productIds, change.categoryIds);
+    if (change.productIds.length > 1) {
+      const key = batchKey(change.productIds);
+      learnedBatches.delete(key);
+      learnedBatches.set(key, change.categoryIds);
+      if (learnedBatches.size > LEARNED_BATCHES_MAX) {
+        const oldest = learnedBatches.keys().next().value;
+        if (oldest !== undefined) learnedBatches.delete(oldest);
+      }
+    }
+    return new Set(change.categoryIds.map((c) => c.toLowerCase()));
+  }
+  if (change.productIds.length === 1) {
+    const known = learnedCategories.get(change.productIds[0]!.toLowerCase());
+    return known ? new Set(known.map((c) => c.toLowerCase())) : null;
+  }
+  const batch = learnedBatches.get(batchKey(change.productIds));
+  return batch ? new Set(batch.map((c) => c.toLowerCase())) : null;
+}
+
 /** Empties every public read cache of this instance. */
 export function invalidatePublicReads(): void {
+  learnedCategories.clear();
+  learnedBatches.clear();
   for (const cache of registry) cache.clear();
   for (const clear of alsoOnEverything) clear();
 }
@@ -40,13 +121,17 @@ export function clearWithPublicReads(clear: () => void): void {
 }
 
 /**
- * These products changed (prices, offers, their row): drops their entries from the per-product
- * caches and empties the caches of listings and searches, which may show any product.
+ * These products' offers or prices changed: drops their entries from the per-product caches and,
+ * from the other caches, the entries that can show them (see ReadTags). `categoryIds`: the
+ * products' categories and subcategories, when known.
  */
-export function invalidateProductReads(productIds: readonly string[]): void {
+export function invalidateProductReads(productIds: readonly string[], categoryIds?: readonly string[]): void {
+  if (productIds.length === 0) return;
+  const ids = productIds.map((id) => id.toLowerCase());
+  const categories = resolveCategories({ productIds: ids, categoryIds });
   for (const cache of registry) {
-    if (cache.perProduct) for (const id of productIds) cache.delete(id.toLowerCase());
-    else cache.clear();
+    if (cache.perProduct) for (const id of ids) cache.delete(id);
+    else cache.dropConcerned(ids, categories);
   }
 }
 
@@ -56,10 +141,20 @@ export function setPublicReadCaching(on: boolean): void {
   if (!on) invalidatePublicReads();
 }
 
+/** What a load in flight has missed: the changes made while it ran. */
+interface Missed {
+  products: Set<string>;
+  /** null: some change did not name its categories. */
+  categories: Set<string> | null;
+  any: boolean;
+}
+
 interface Load<V> {
   promise: Promise<V>;
   /** Set when the entry is invalidated while this load runs: its result is then not stored. */
   stale: boolean;
+  missed: Missed;
+  tags?: ReadTags;
 }
 
 export interface PublicReadCacheOptions {
@@ -67,10 +162,36 @@ export interface PublicReadCacheOptions {
   perProduct?: boolean;
 }
 
+/** Called by a load to declare what can change its value (at most once; the last call wins). */
+export type TagReads = (tags: ReadTags) => void;
+
+interface Entry<V> {
+  value: V;
+  expires: number;
+  tags: ReadTags | undefined;
+}
+
+function concerns(tags: ReadTags | undefined, products: Iterable<string>, categories: Set<string> | null): boolean {
+  if (!tags || tags.global) return true;
+  if (tags.categories?.length) {
+    if (categories === null) return true;
+    if (tags.categories.some((c) => categories.has(c.toLowerCase()))) return true;
+  }
+  if (tags.products?.length) {
+    const shown = new Set(tags.products.map((p) => p.toLowerCase()));
+    for (const p of products) if (shown.has(p)) return true;
+  }
+  return false;
+}
+
 export class PublicReadCache<V> {
   // A Map iterates in insertion order: re-inserting on a hit makes it an LRU.
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
   private readonly inflight = new Map<string, Load<V>>();
+  // Reverse indexes of the entries' tags, so a change finds its entries without a scan.
+  private readonly byProduct = new Map<string, Set<string>>();
+  private readonly byCategory = new Map<string, Set<string>>();
+  private readonly untargeted = new Set<string>();
   readonly perProduct: boolean;
 
   constructor(
@@ -82,8 +203,12 @@ export class PublicReadCache<V> {
     registry.push(this as PublicReadCache<unknown>);
   }
 
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    if (!enabled) return load();
+  /**
+   * The cached value of `key`, or `load`'s. The load may declare what can change its value
+   * (`tag`); a value stored without tags is dropped by every product change.
+   */
+  async get(key: string, load: (tag: TagReads) => Promise<V>): Promise<V> {
+    if (!enabled) return load(() => undefined);
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
@@ -102,18 +227,18 @@ export class PublicReadCache<V> {
     return this.inflight.get(key)?.promise ?? this.refresh(key, load);
   }
 
-  private refresh(key: string, load: () => Promise<V>): Promise<V> {
-    const pending = { stale: false } as Load<V>;
-    pending.promise = load()
+  private refresh(key: string, load: (tag: TagReads) => Promise<V>): Promise<V> {
+    const pending = {
+      stale: false,
+      missed: { products: new Set(), categories: new Set(), any: false },
+    } as unknown as Load<V>;
+    pending.promise = load((tags) => {
+      pending.tags = tags;
+    })
       .then((value) => {
-        if (!pending.stale) {
-          this.entries.delete(key);
-          this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-          if (this.entries.size > this.maxEntries) {
-            const oldest = this.entries.keys().next().value;
-            if (oldest !== undefined) this.entries.delete(oldest);
-          }
-        }
+        const m = pending.missed;
+        const missedChange = m.any && concerns(pending.tags, m.products, m.categories);
+        if (!pending.stale && !missedChange) this.store(key, value, pending.tags);
         return value;
       })
       .finally(() => {
@@ -123,9 +248,46 @@ export class PublicReadCache<V> {
     return pending.promise;
   }
 
+  private store(key: string, value: V, tags: ReadTags | undefined): void {
+    this.remove(key);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, tags });
+    const index = (map: Map<string, Set<string>>, id: string) => {
+      const k = id.toLowerCase();
+      let keys = map.get(k);
+      if (!keys) map.set(k, (keys = new Set()));
+      keys.add(key);
+    };
+    if (!tags || tags.global) this.untargeted.add(key);
+    else {
+      for (const id of tags.products ?? []) index(this.byProduct, id);
+      for (const id of tags.categories ?? []) index(this.byCategory, id);
+    }
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.remove(oldest);
+    }
+  }
+
+  /** Removes an entry and its index references. */
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    const unindex = (map: Map<string, Set<string>>, id: string) => {
+      const k = id.toLowerCase();
+      const keys = map.get(k);
+      if (keys && keys.delete(key) && keys.size === 0) map.delete(k);
+    };
+    if (!entry.tags || entry.tags.global) this.untargeted.delete(key);
+    else {
+      for (const id of entry.tags.products ?? []) unindex(this.byProduct, id);
+      for (const id of entry.tags.categories ?? []) unindex(this.byCategory, id);
+    }
+  }
+
   /** Drops one entry, and keeps a load of it that is in flight from being stored. */
   delete(key: string): void {
-    this.entries.delete(key);
+    this.remove(key);
     const pending = this.inflight.get(key);
     if (pending) {
       pending.stale = true;
@@ -133,8 +295,30 @@ export class PublicReadCache<V> {
     }
   }
 
+  /**
+   * A change of these products (lower-case ids), in these categories (null: unknown): drops the
+   * entries it concerns, and lets the loads in flight know, which decide when they land.
+   */
+  dropConcerned(productIds: readonly string[], categories: Set<string> | null): void {
+    const drop = new Set(this.untargeted);
+    for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) drop.add(key);
+    if (categories === null) for (const keys of this.byCategory.values()) for (const key of keys) drop.add(key);
+    else for (const id of categories) for (const key of this.byCategory.get(id) ?? []) drop.add(key);
+    for (const key of drop) this.remove(key);
+    for (const pending of this.inflight.values()) {
+      const m = pending.missed;
+      m.any = true;
+      for (const id of productIds) m.products.add(id);
+      if (categories === null) m.categories = null;
+      else if (m.categories) for (const id of categories) m.categories.add(id);
+    }
+  }
+
   clear(): void {
     this.entries.clear();
+    this.byProduct.clear();
+    this.byCategory.clear();
+    this.untargeted.clear();
     for (const pending of this.inflight.values()) pending.stale = true;
     this.inflight.clear();
   }

@@ -6,8 +6,10 @@ import { useTestApp } from '../test/app';
 import {
   decodeReadChange,
   encodeReadChange,
+  MAX_ANNOUNCED_PRODUCTS,
   MAX_NOTIFY_PAYLOAD_BYTES,
   READ_INVALIDATION_CHANNEL,
+  readChangePayloads,
 } from './read-invalidation';
 import { ReadInvalidationListener, type ListenSession, type OpenListenSession } from './read-invalidation-listener';
 
@@ -45,9 +47,56 @@ describe('the invalidation message', () => {
   });
 
   it('reads anything it does not understand as "everything"', () => {
-    for (const payload of ['', 'products:', 'products:not-a-uuid', `products:${uuid(1)},`, 'v2:whatever']) {
+    for (const payload of [
+      '',
+      'products:',
+      'products:not-a-uuid',
+      `products:${uuid(1)},`,
+      'v2:whatever',
+      `products:${uuid(1)}|not-a-uuid`,
+      `products:${uuid(1)}|${uuid(2)}|${uuid(3)}`,
+      `users:${uuid(1)}|${uuid(2)}`,
+    ]) {
       expect(decodeReadChange(payload)).toEqual({ kind: 'everything' });
     }
+  });
+
+  it("carries the products' categories, which an older receiver reads as everything", () => {
+    const change = { kind: 'products' as const, productIds: [uuid(1)], categoryIds: [uuid(7).toUpperCase(), uuid(8)] };
+    const payload = encodeReadChange(change);
+    expect(payload).toBe(`products:${uuid(1)}|${uuid(7)},${uuid(8)}`);
+    expect(decodeReadChange(payload)).toEqual({
+      kind: 'products',
+      productIds: [uuid(1)],
+      categoryIds: [uuid(7), uuid(8)],
+    });
+    // The decoder before the categories: every id must be a UUID, and "<id>|<id>" is not one.
+    const olderDecoder = (p: string) =>
+      p
+        .slice('products:'.length)
+        .split(',')
+        .every((id) => /^[0-9a-f-]{36}$/.test(id));
+    expect(olderDecoder(payload)).toBe(false);
+  });
+
+  it('splits a large batch into messages that each carry the categories, and says "all" beyond the limit', () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => uuid(i));
+    const categories = [uuid(90_001), uuid(90_002)];
+    const payloads = readChangePayloads({ kind: 'products', productIds: ids, categoryIds: categories });
+    expect(payloads.length).toBeGreaterThan(20);
+    const seen: string[] = [];
+    for (const payload of payloads) {
+      expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(MAX_NOTIFY_PAYLOAD_BYTES);
+      const change = decodeReadChange(payload);
+      expect(change).toMatchObject({ kind: 'products', categoryIds: categories });
+      if (change.kind === 'products') seen.push(...change.productIds);
+    }
+    expect(seen).toEqual(ids);
+    // Small changes stay one message; without categories a large batch is still split.
+    expect(readChangePayloads({ kind: 'products', productIds: [uuid(1)], categoryIds: categories })).toHaveLength(1);
+    expect(readChangePayloads({ kind: 'products', productIds: ids }).length).toBeGreaterThan(20);
+    const tooMany = Array.from({ length: MAX_ANNOUNCED_PRODUCTS + 1 }, (_, i) => uuid(i));
+    expect(readChangePayloads({ kind: 'products', productIds: tooMany, categoryIds: categories })).toEqual(['all']);
   });
 });
 

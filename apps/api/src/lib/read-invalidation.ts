@@ -15,7 +15,12 @@ export const READ_INVALIDATION_CHANNEL = 'kiyasla_reads';
 export const MAX_NOTIFY_PAYLOAD_BYTES = 7_999;
 
 export type ReadChange =
-  | { kind: 'products'; productIds: readonly string[] }
+  /**
+   * These products' offers or prices changed (nothing else of them: an edit of a product's
+   * name, brand, category or specifications announces `everything`). `categoryIds`: their
+   * categories and subcategories, which narrows what a receiver drops (ADR 010).
+   */
+  | { kind: 'products'; productIds: readonly string[]; categoryIds?: readonly string[] }
   | { kind: 'everything' }
   /** Accounts whose role, active flag or sessions changed: every instance forgets their cached sessions. */
   | { kind: 'users'; userIds: readonly string[] }
@@ -34,12 +39,15 @@ const EVERYTHING_PAYLOAD = 'all';
 const PRODUCTS_PREFIX = 'products:';
 const USERS_PREFIX = 'users:';
 const SETTINGS_PAYLOAD = 'settings';
+const CATEGORIES_SEPARATOR = '|';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * `products:<id>,<id>,…` while the ids fit in one payload (about 215 of them), otherwise `all`:
- * a batch that large empties every listing anyway, and losing the per-product pages as well
- * costs less than a train of messages each receiver must apply.
+ * `products:<id>,<id>,…|<category id>,…` while the ids and their categories fit in one payload
+ * (about 200 products), `products:<id>,…` without the categories when only the ids fit (about
+ * 215), otherwise `all`: a batch that large empties most listings anyway, and losing the
+ * per-product pages as well costs less than a train of messages each receiver must apply. A
+ * receiver older than the categories reads the `|` as a malformed id, which means `all`.
  */
 export function encodeReadChange(change: ReadChange): string {
   if (change.kind === 'everything') return EVERYTHING_PAYLOAD;
@@ -48,6 +56,11 @@ export function encodeReadChange(change: ReadChange): string {
     change.kind === 'users' ? [USERS_PREFIX, change.userIds] : [PRODUCTS_PREFIX, change.productIds];
   const ids = [...new Set(list.map((id) => id.toLowerCase()))];
   const payload = prefix + ids.join(',');
+  if (change.kind === 'products' && change.categoryIds?.length) {
+    const categories = [...new Set(change.categoryIds.map((id) => id.toLowerCase()))];
+    const withCategories = `${payload}${CATEGORIES_SEPARATOR}${categories.join(',')}`;
+    if (Buffer.byteLength(withCategories) <= MAX_NOTIFY_PAYLOAD_BYTES) return withCategories;
+  }
   return Buffer.byteLength(payload) <= MAX_NOTIFY_PAYLOAD_BYTES ? payload : EVERYTHING_PAYLOAD;
 }
 
@@ -56,9 +69,14 @@ export function decodeReadChange(payload: string): ReadChange {
   if (payload === SETTINGS_PAYLOAD) return { kind: 'settings' };
   const prefix = [PRODUCTS_PREFIX, USERS_PREFIX].find((p) => payload.startsWith(p));
   if (!prefix) return EVERYTHING;
-  const ids = payload.slice(prefix.length).split(',');
-  if (!ids.every((id) => UUID.test(id))) return EVERYTHING;
-  return prefix === USERS_PREFIX ? { kind: 'users', userIds: ids } : { kind: 'products', productIds: ids };
+  const [idList = '', categoryList, ...rest] = payload.slice(prefix.length).split(CATEGORIES_SEPARATOR);
+  const ids = idList.split(',');
+  if (rest.length > 0 || !ids.every((id) => UUID.test(id))) return EVERYTHING;
+  if (prefix === USERS_PREFIX) return categoryList === undefined ? { kind: 'users', userIds: ids } : EVERYTHING;
+  if (categoryList === undefined) return { kind: 'products', productIds: ids };
+  const categoryIds = categoryList.split(',');
+  if (!categoryIds.every((id) => UUID.test(id))) return EVERYTHING;
+  return { kind: 'products', productIds: ids, categoryIds };
 }
 
 type Subscriber = (change: ReadChange | ReadReset) => void;
@@ -76,7 +94,7 @@ export function subscribeReadChanges(subscriber: Subscriber): () => void {
 /** Applies a change to this process's caches. */
 export function applyReadChange(change: ReadChange | ReadReset): void {
   if (change.kind === 'everything' || change.kind === 'reset') invalidatePublicReads();
-  else if (change.kind === 'products') invalidateProductReads(change.productIds);
+  else if (change.kind === 'products') invalidateProductReads(change.productIds, change.categoryIds);
   for (const subscriber of subscribers) subscriber(change);
 }
 
@@ -97,5 +115,43 @@ export async function announceReadChange(db: Database | Transaction, change: Rea
   if (change.kind === 'products' && change.productIds.length === 0) return;
   if (change.kind === 'users' && change.userIds.length === 0) return;
   applyReadChange(change);
-  await db.execute(sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, ${encodeReadChange(change)})`);
+  const payloads = readChangePayloads(change);
+  await db.execute(
+    payloads.length === 1
+      ? sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, ${payloads[0]})`
+      : sql`select pg_notify(${READ_INVALIDATION_CHANNEL}, p) from unnest(${`{${payloads.map((p) => `"${p}"`).join(',')}}`}::text[]) as p`,
+  );
+}
+
+/** A batch of at most this many products is announced product by product, in several messages. */
+export const MAX_ANNOUNCED_PRODUCTS = 10_000;
+
+/**
+ * The messages of a change. A product batch too large for one payload is split into messages
+ * that each carry the batch's categories (a receiver applies each on its own, so each must be
+ * complete for its products): a feed import's 5,000-product batch is ~27 messages that drop only
+ * what shows those products, instead of one `all` that empties every cache of every instance.
+ * Beyond MAX_ANNOUNCED_PRODUCTS, `all`.
+ */
+export function readChangePayloads(change: ReadChange): string[] {
+  if (change.kind !== 'products') return [encodeReadChange(change)];
+  const ids = [...new Set(change.productIds.map((id) => id.toLowerCase()))];
+  const single = encodeReadChange({ ...change, productIds: ids });
+  // One message when it says all there is to say (or when the batch is too large for messages).
+  const complete =
+    single === EVERYTHING_PAYLOAD
+      ? ids.length > MAX_ANNOUNCED_PRODUCTS
+      : single.includes(CATEGORIES_SEPARATOR) || !change.categoryIds?.length;
+  if (complete) return [single];
+  const categories = [...new Set((change.categoryIds ?? []).map((id) => id.toLowerCase()))];
+  const suffix = categories.length ? `${CATEGORIES_SEPARATOR}${categories.join(',')}` : '';
+  // Every id is 36 ASCII characters plus a comma.
+  const room = MAX_NOTIFY_PAYLOAD_BYTES - PRODUCTS_PREFIX.length - Buffer.byteLength(suffix);
+  const perMessage = Math.floor((room + 1) / 37);
+  if (perMessage < 1) return [single];
+  const payloads: string[] = [];
+  for (let i = 0; i < ids.length; i += perMessage) {
+    payloads.push(`${PRODUCTS_PREFIX}${ids.slice(i, i + perMessage).join(',')}${suffix}`);
+  }
+  return payloads;
 }

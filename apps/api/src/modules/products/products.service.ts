@@ -15,7 +15,8 @@ import { messages } from '@kiyasla/contracts/messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { PublicReadCache } from '../../lib/public-read-cache';
+import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
+import { listingReadTags } from './listing-read-tags';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
@@ -124,19 +125,33 @@ export interface ListingResult {
 const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000);
 
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
-export async function listProducts(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingResult> {
+export async function listProducts(
+  db: Database,
+  scope: ListingScope,
+  q: ListingInput,
+  /** A caller that caches the result (the search) learns what can change it. */
+  tag?: TagReads,
+): Promise<ListingResult> {
   // Personal sets (favorites, comparisons) and text searches are keyed elsewhere or not at all.
-  if (scope.productIds || scope.search) return loadListing(db, scope, q);
+  if (scope.productIds || scope.search) return loadListing(db, scope, q, tag);
   const key = JSON.stringify([scope.category ?? null, scope.subcategory ?? null, q]);
-  return listingCache.get(key, () => loadListing(db, scope, q));
+  return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
 }
 
-async function loadListing(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingResult> {
+async function loadListing(db: Database, scope: ListingScope, q: ListingInput, tag?: TagReads): Promise<ListingResult> {
   const filters = await toFilters(db, scope, q);
   const [{ rows, total }, facets] = await Promise.all([
     findProducts(db, filters, { sort: q.sort, page: q.page, limit: q.limit }),
     q.facets ? computeFacets(db, filters) : Promise.resolve(undefined),
   ]);
+  // Only a price change of what can alter this page drops it (ADR 010).
+  tag?.(
+    listingReadTags(
+      filters,
+      q,
+      rows.map((r) => r.id),
+    ),
+  );
   return {
     items: await toCards(db, rows),
     pagination: paginate(q.page, q.limit, total),

@@ -10,7 +10,7 @@ import {
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { foldTurkish } from '@kiyasla/contracts/text';
 import type { Database } from '../../db/client';
-import { PublicReadCache } from '../../lib/public-read-cache';
+import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listCategories } from '../categories/categories.service';
 import { listProducts, type ListingInput } from '../products/products.service';
@@ -68,16 +68,21 @@ export function searchProducts(
   input: ListingInput & { category?: string; subcategory?: string },
 ): Promise<SearchResult> {
   const q = parseQuery(rawQuery);
-  return searchCache.get(JSON.stringify([q.display, input]), () => runSearch(db, q, input));
+  return searchCache.get(JSON.stringify([q.display, input]), (tag) => runSearch(db, q, input, tag));
 }
 
 async function runSearch(
   db: Database,
   q: ParsedQuery,
   input: ListingInput & { category?: string; subcategory?: string },
+  tag: TagReads,
 ): Promise<SearchResult> {
   const empty = { items: [], pagination: { page: input.page, limit: input.limit, total: 0, pages: 0 } };
-  if (q.tokens.length === 0) return { ...empty, query: q.display, correctedQuery: null };
+  // Nothing in the catalog changes the answer to an empty query.
+  if (q.tokens.length === 0) {
+    tag({});
+    return { ...empty, query: q.display, correctedQuery: null };
+  }
   const { alternatives, corrected } = await tokenAlternatives(db, q);
   const search = textSearchSql(prefixTsQuery(alternatives), q.display);
   const result = await listProducts(
@@ -88,6 +93,7 @@ async function runSearch(
       search,
     },
     input,
+    tag,
   );
   return {
     ...result,
@@ -118,10 +124,10 @@ export async function suggest(db: Database, rawQuery: string): Promise<Suggestio
   const q = parseQuery(rawQuery);
   if (q.tokens.length === 0) return [];
   // Everything below depends on the folded tokens only: "Kulak", "kulak" and "KULAK" share an entry.
-  return suggestionCache.get(q.tokens.join(' '), () => loadSuggestions(db, q));
+  return suggestionCache.get(q.tokens.join(' '), (tag) => loadSuggestions(db, q, tag));
 }
 
-async function loadSuggestions(db: Database, q: ParsedQuery): Promise<Suggestion[]> {
+async function loadSuggestions(db: Database, q: ParsedQuery, tag: TagReads): Promise<Suggestion[]> {
   const phrase = q.tokens.join(' ');
   const [categories, brandList, alternatives] = await Promise.all([
     listCategories(db),
@@ -169,7 +175,11 @@ async function loadSuggestions(db: Database, q: ParsedQuery): Promise<Suggestion
     price: p.minPrice === null ? null : kurusToTry(p.minPrice),
     url: `/product/${p.id}`,
   }));
-  return [...categoryHits, ...brandHits, ...productHits].slice(0, SUGGESTION_LIMIT);
+  const shown = [...categoryHits, ...brandHits, ...productHits].slice(0, SUGGESTION_LIMIT);
+  // Matches and their order (popularity) do not read prices: only a change of a product shown
+  // here, whose price it carries, alters the entry (ADR 010).
+  tag({ products: shown.flatMap((s) => (s.type === 'product' ? [s._id] : [])) });
+  return shown;
 }
 
 const trendingCache = new TtlCache<TrendingTerm[]>(60_000);
