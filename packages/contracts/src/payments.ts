@@ -55,6 +55,9 @@ export const PAYMENT_ERROR_CODES = {
   refundWindowPassed: 'REFUND_WINDOW_PASSED',
   refundNotAllowed: 'REFUND_NOT_ALLOWED',
   refundAlreadyRequested: 'REFUND_ALREADY_REQUESTED',
+  refundInProgress: 'REFUND_IN_PROGRESS',
+  refundProviderFailed: 'REFUND_PROVIDER_FAILED',
+  refundProviderNotConfigured: 'REFUND_PROVIDER_NOT_CONFIGURED',
 } as const;
 
 export const paymentMessages = {
@@ -74,12 +77,27 @@ export const paymentMessages = {
   refundNotAllowed: 'Bu ödeme için iade talebinde bulunulamaz.',
   refundAlreadyRequested: 'Bu ödeme için zaten bir iade talebiniz var.',
   refundRequested: 'İade talebiniz alındı. Ödemeniz incelendikten sonra iade edilecek.',
+  refundInProgress: 'Bu ödemenin iadesi şu anda işleniyor. Lütfen biraz sonra tekrar deneyin.',
+  refundProviderFailed: (provider: string) =>
+    `${provider} iadeyi gerçekleştiremedi. Ödeme tamamlanmış olarak kaldı; lütfen biraz sonra tekrar deneyin.`,
+  refundProviderNotConfigured: (provider: string) =>
+    `${provider} anahtarları ayarlarda olmadığı için iade yapılamıyor. Anahtarları girip tekrar deneyin.`,
+  refundedByProvider: (provider: string) => `Ödeme ${provider} üzerinden iade edildi.`,
+  refundedDemo: 'Test ödemesi iade edildi (demo sağlayıcı: gerçek para hareketi yok).',
+  refundedManually:
+    'Shopier’ın iade API’si yok: ödemeyi Shopier panelinden iade ettiğinizi onayladınız ve ödeme iade edildi olarak işaretlendi.',
 } as const;
 
 /** Days after a payment in which its refund can be requested (the terms' 14-day refund right). */
 export const REFUND_WINDOW_DAYS = 14;
 /** The renewal reminder goes this many days before a renewing plan's date. */
 export const RENEWAL_REMINDER_DAYS = 3;
+/** A renewal that cannot be charged keeps premium this many days past the renewal date, then expires. */
+export const RENEWAL_GRACE_DAYS = 7;
+/** Hours between a declined renewal attempt and the next: attempts at the date, +1, +3 and +6 days. */
+export const RENEWAL_RETRY_DELAYS_HOURS = [24, 48, 72] as const;
+/** Renewal attempts per period (the first one and its retries). */
+export const RENEWAL_MAX_ATTEMPTS = RENEWAL_RETRY_DELAYS_HOURS.length + 1;
 
 export const checkoutRequestSchema = z.object({
   /** A plan id or an alias: monthly, yearly, lifetime, premium. */
@@ -122,4 +140,34 @@ export const cancelResponseSchema = z.object({
 });
 
 export const refundRequestSchema = z.object({ paymentId: z.string().min(1).max(100) });
+
+/**
+ * Where a payment stands for the member's refund button: `eligible` (completed, within the 14
+ * days, refunds on, not asked yet), `requested` (asked, waiting for the operator), `refunded`, or
+ * `none` (anything else).
+ */
+export const REFUND_STATES = ['none', 'eligible', 'requested', 'refunded'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/** GET /payments/history: the caller's payments, newest first, with their refund state. */
+export const paymentHistoryItemSchema = z.object({
+  _id: z.string(),
+  plan: z.string(),
+  provider: z.string(),
+  /** 'checkout' (bought on the provider's page) | 'renewal' (a renewing plan's next period). */
+  kind: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** TRY of tax included in `amount`. */
+  tax: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  refundRequestedAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  refund: z.enum(REFUND_STATES),
+  /** The last moment a refund can be asked for (completed payments only). */
+  refundDeadline: z.string().nullable(),
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 export const refundResponseSchema = z.object({ paymentId: z.string(), refundRequestedAt: z.string() });

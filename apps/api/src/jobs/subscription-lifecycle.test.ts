@@ -7,7 +7,8 @@ import { users } from '../db/schema/users';
 import { sessionCache } from '../modules/auth/session-cache';
 import { bearer, body, registerUser } from '../test/accounts';
 import { setSettings, useTestApp } from '../test/app';
-import { expireSubscriptions, sendRenewalReminders } from './subscription-lifecycle';
+import { openRenewalOrders } from '../modules/payments/renewals';
+import { expireSubscriptions } from './subscription-lifecycle';
 
 const t = useTestApp();
 const ctx = { publicUrl: 'http://localhost:3000', siteName: 'Kıyasla' };
@@ -153,11 +154,14 @@ describe('renewal reminders', () => {
     await setPlan(later.user._id, renewing(5));
     await setPlan(cancelled.user._id, renewing(2, false));
 
-    await sendRenewalReminders(t.db.db, ctx);
-    await sendRenewalReminders(t.db.db, ctx);
+    const deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail: t.app.mail, log: t.app.log };
+    await Promise.all([openRenewalOrders(deps), openRenewalOrders(deps)]);
+    await openRenewalOrders(deps);
     const mails = await mailsTo('email.renewal-reminder', soon.user.email);
     expect(mails).toHaveLength(1);
-    expect(String(mails[0]!.payload.subject)).toMatch(/tarihinde yenileniyor$/);
+    // No card on file: the reminder carries the renewal order's payment link.
+    expect(String(mails[0]!.payload.subject)).toMatch(/tarihine kadar yenileyin$/);
+    expect(String(mails[0]!.payload.text)).toMatch(/\/api\/payments\/pay\/[0-9a-f-]{36}/);
     expect(await mailsTo('email.renewal-reminder', later.user.email)).toHaveLength(0);
     expect(await mailsTo('email.renewal-reminder', cancelled.user.email)).toHaveLength(0);
   });

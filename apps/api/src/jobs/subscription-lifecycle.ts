@@ -1,19 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { PLANS } from '@kiyasla/contracts/plans';
-import { RENEWAL_REMINDER_DAYS } from '@kiyasla/contracts/payments';
+import { RENEWAL_GRACE_DAYS } from '@kiyasla/contracts/payments';
 import type { Database } from '../db/client';
 import { sqlRows } from '../lib/sql-rows';
 import { enqueueMail } from '../mail/outbox-mail';
-import { renewalReminderMail, subscriptionExpiredMail } from '../mail/templates/subscription-mails';
+import { subscriptionExpiredMail } from '../mail/templates/subscription-mails';
 import { sessionCache } from '../modules/auth/session-cache';
-import { formatDateTr } from '../modules/payments/providers/format';
+import { runRenewals } from '../modules/payments/renewals';
 
 /**
- * The premium lifecycle's scheduled work (issue 14, ADR 018). Both passes are safe on several
- * instances at once: the expiry claims its rows with FOR UPDATE SKIP LOCKED and changes each
- * account in the same statement (a second instance finds it free already), and every e-mail is
- * enqueued under a dedupe key of the account and its date.
+ * The premium lifecycle's scheduled work (issue 14, ADR 018): the renewals
+ * (modules/payments/renewals.ts) and the expiry. Every pass is safe on several instances at once:
+ * the expiry claims its rows with FOR UPDATE SKIP LOCKED and changes each account in the same
+ * statement (a second instance finds it free already), and every e-mail is enqueued under a
+ * dedupe key of the account and its date.
  */
 
 const BATCH = 200;
@@ -43,6 +44,7 @@ interface ExpiredRow {
  */
 export async function expireSubscriptions(db: Database, ctx: LifecycleContext, now = new Date()): Promise<string[]> {
   const expired: string[] = [];
+  const staleRenewal = new Date(now.getTime() - (RENEWAL_GRACE_DAYS + 1) * DAY_MS);
   for (;;) {
     const rows = await db.transaction(async (tx) => {
       const claimed = sqlRows<ExpiredRow>(
@@ -54,6 +56,10 @@ export async function expireSubscriptions(db: Database, ctx: LifecycleContext, n
                and subscription_end is not null
                and subscription_end <= ${now.toISOString()}::timestamptz
                and deleted_at is null
+               -- A renewing plan is the renewal passes' until they turn auto-renew off (a last
+               -- decline, an unpaid link); one stuck past twice its grace expires anyway.
+               and (not auto_renew or next_renewal_date is null
+                    or subscription_end <= ${staleRenewal.toISOString()}::timestamptz)
              order by subscription_end
              limit ${BATCH}
                for update skip locked
@@ -95,54 +101,11 @@ export async function expireSubscriptions(db: Database, ctx: LifecycleContext, n
   return expired;
 }
 
-interface RenewingRow {
-  id: string;
-  email: string;
-  first_name: string;
-  subscription_plan: string;
-  next_renewal_date: Date | string;
-}
-
 /**
- * Enqueues the renewal reminder of every renewing plan whose date is within
- * RENEWAL_REMINDER_DAYS: once per account and renewal date (the dedupe key), however often it runs.
+ * Runs the renewal passes (modules/payments/renewals.ts: reminders and renewal orders, charges,
+ * unpaid links) and then the expiry every five minutes while the server listens (never in tests,
+ * which call them).
  */
-export async function sendRenewalReminders(db: Database, ctx: LifecycleContext, now = new Date()): Promise<number> {
-  const horizon = new Date(now.getTime() + RENEWAL_REMINDER_DAYS * DAY_MS);
-  const rows = sqlRows<RenewingRow>(
-    await db.execute(sql`
-      select id, email, first_name, subscription_plan, next_renewal_date
-        from users
-       where subscription_plan <> 'free' and subscription_status = 'active' and auto_renew
-         and next_renewal_date > ${now.toISOString()}::timestamptz
-         and next_renewal_date <= ${horizon.toISOString()}::timestamptz
-         and deleted_at is null`),
-  );
-  let sent = 0;
-  for (const r of rows) {
-    const date = new Date(r.next_renewal_date);
-    const inserted = sqlRows<{ id: number }>(
-      await db.execute(sql`
-        insert into outbox (kind, payload, dedupe_key)
-        values ('email.renewal-reminder', ${JSON.stringify(
-          renewalReminderMail({
-            to: r.email,
-            firstName: r.first_name,
-            siteName: ctx.siteName,
-            planName: planName(r.subscription_plan),
-            renewalDate: formatDateTr(date),
-            plansUrl: `${ctx.publicUrl}/profile?tab=premium`,
-          }),
-        )}::jsonb, ${`renewal-reminder:${r.id}:${date.toISOString()}`})
-        on conflict (dedupe_key) do nothing
-        returning id`),
-    );
-    sent += inserted.length;
-  }
-  return sent;
-}
-
-/** Runs both passes every five minutes while the server listens (never in tests, which call them). */
 export function registerSubscriptionJobs(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
@@ -150,10 +113,16 @@ export function registerSubscriptionJobs(app: FastifyInstance): void {
     if (running) return;
     running = (async () => {
       const ctx = { publicUrl: app.config.publicUrl, siteName: (await app.settings.group('general')).siteName };
+      const renewals = await runRenewals({
+        db: app.dbHandle.db,
+        config: app.config,
+        settings: app.settings,
+        mail: app.mail,
+        log: app.log,
+      });
       const expired = await expireSubscriptions(app.dbHandle.db, ctx);
-      const reminded = await sendRenewalReminders(app.dbHandle.db, ctx);
-      if (expired.length || reminded) {
-        app.log.info({ expired: expired.length, reminded }, 'premium lifecycle: plans expired, reminders sent');
+      if (expired.length || Object.values(renewals).some((n) => n > 0)) {
+        app.log.info({ expired: expired.length, ...renewals }, 'premium lifecycle: renewals and expiries');
         app.mail.kick();
       }
     })()

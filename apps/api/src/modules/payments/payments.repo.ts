@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { payments, type NewPaymentRow, type PaymentRow } from '../../db/schema/payments';
 import { users, type UserRow } from '../../db/schema/users';
@@ -93,10 +93,15 @@ export async function markRefundRequested(db: Db, id: string, at: Date): Promise
   return rows.length > 0;
 }
 
-export async function markRefunded(tx: Transaction, id: string, at: Date): Promise<PaymentRow | undefined> {
+export async function markRefunded(
+  tx: Transaction,
+  id: string,
+  at: Date,
+  fields: { providerRefundId: string | null; raw: Record<string, unknown> },
+): Promise<PaymentRow | undefined> {
   const [row] = await tx
     .update(payments)
-    .set({ status: 'refunded', refundedAt: at })
+    .set({ status: 'refunded', refundedAt: at, refundStartedAt: null, refundError: null, ...fields })
     .where(and(eq(payments.id, id), eq(payments.status, 'completed')))
     .returning();
   return row;
@@ -111,4 +116,26 @@ export async function latestCompleted(db: Db, userId: string): Promise<PaymentRo
     .orderBy(sql`${payments.completedAt} desc nulls last`)
     .limit(1);
   return row;
+}
+
+/** The account's payments, newest first (the history and its refund buttons). */
+export async function listUserPayments(db: Db, userId: string, limit = 100): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
+}
+
+/**
+ * Closes the account's open renewal orders (a payment link not paid, a declined renewal waiting
+ * for its next attempt): cancelled, upgraded past or refunded. Returns them as they were.
+ */
+export async function closeOpenRenewals(db: Db, userId: string): Promise<PaymentRow[]> {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'), eq(payments.status, 'pending')));
+  if (open.length === 0) return open;
+  await db
+    .update(payments)
+    .set({ status: 'failed', lastError: 'cancelled', nextAttemptAt: null })
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'), eq(payments.status, 'pending')));
+  return open;
 }

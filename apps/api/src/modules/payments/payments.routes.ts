@@ -7,6 +7,7 @@ import {
   checkoutRequestSchema,
   checkoutResponseSchema,
   paymentMessages,
+  paymentHistoryItemSchema,
   paymentOrderSchema,
   refundRequestSchema,
   refundResponseSchema,
@@ -30,8 +31,10 @@ import {
   fulfil,
   getOrder,
   iyzicoUrl,
+  paymentHistory,
   pendingOrderWithBuyer,
   planById,
+  renewalPaymentUrl,
   requestRefund,
   startCheckout,
   type PaymentsDeps,
@@ -166,6 +169,37 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
     async (req) => ok(await getOrder(deps, currentUser(req), req.params.orderId)),
   );
+
+  r.get(
+    '/payments/history',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Kullanıcının ödemeleri (yeniden eskiye) ve her birinin iade durumu',
+        security,
+        response: { 200: okEnvelope(z.array(paymentHistoryItemSchema)), ...errors },
+      },
+    },
+    async (req) => ok(await paymentHistory(deps, currentUser(req))),
+  );
+
+  // A renewal's e-mailed payment link (no card on file, e.g. Shopier): the order's provider page.
+  r.get('/payments/pay/:orderId', { schema: { hide: true, params: orderParams } }, async (req, reply) => {
+    let url: string | null;
+    try {
+      url = await renewalPaymentUrl(deps, req.params.orderId, clientIp(req, app.internalToken));
+    } catch (err) {
+      req.log.error({ err, orderId: req.params.orderId }, 'renewal payment page could not be opened');
+      return htmlPage(
+        reply,
+        503,
+        `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Ödeme sayfası açılamadı – Kıyasla</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>Ödeme sayfası açılamadı</h1><p>${escapeHtml(paymentMessages.providerUnavailable)}</p></body></html>`,
+      );
+    }
+    if (!url) return notFoundPage(reply);
+    return reply.status(303).header('location', url).send();
+  });
 
   r.post(
     '/payments/cancel',

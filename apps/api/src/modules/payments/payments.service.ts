@@ -9,13 +9,16 @@ import {
   resolvePaidPlanId,
   REFUND_WINDOW_DAYS,
   type CheckoutResponse,
+  type PaymentHistoryItem,
   type PaymentOrder,
+  type RefundState,
 } from '@kiyasla/contracts/payments';
 import { PLANS, type PaidPlanId, type Plan } from '@kiyasla/contracts/plans';
 import type { PaymentProvider as ProviderId, PaymentSettings } from '@kiyasla/contracts/settings';
 import type { AppConfig } from '../../config';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { PaymentRow } from '../../db/schema/payments';
+import { payments, type PaymentRow } from '../../db/schema/payments';
 import type { UserRow } from '../../db/schema/users';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -31,20 +34,35 @@ import {
   failOrder,
   findOrder,
   findUser,
+  closeOpenRenewals,
   findUserOrder,
   insertOrder,
   latestCompleted,
+  listUserPayments,
   lockUser,
   markRefunded,
   markRefundRequested,
   setProviderRef,
   updateSubscription,
 } from './payments.repo';
-import { demoSecret } from './providers/demo';
+import { demoCardToken, demoSecret } from './providers/demo';
+import { findCredential, saveCredential } from './credentials';
 import { formatDateTr, formatTry } from './providers/format';
-import { iyzicoClient, createIyzicoCheckout, IYZICO_LIVE_URL, IYZICO_SANDBOX_URL } from './providers/iyzico';
-import { CallbackRefused, type CheckoutOrder, type CheckoutStart, type VerifiedPayment } from './providers/provider';
-import { createStripeCheckout, stripeClient } from './providers/stripe';
+import {
+  iyzicoClient,
+  createIyzicoCheckout,
+  IYZICO_LIVE_URL,
+  IYZICO_SANDBOX_URL,
+  refundIyzico,
+} from './providers/iyzico';
+import {
+  CallbackRefused,
+  ProviderRefundError,
+  type CheckoutOrder,
+  type CheckoutStart,
+  type VerifiedPayment,
+} from './providers/provider';
+import { createStripeCheckout, refundStripe, stripeClient } from './providers/stripe';
 import { includedTax, periodEnd, upgradeCredit } from './subscription';
 
 export interface PaymentsDeps {
@@ -60,7 +78,7 @@ export const PLAN_CURRENCY = 'TRY';
 
 const DAY_MS = 86_400_000;
 
-const PROVIDER_NAMES: Record<ProviderId, string> = {
+export const PROVIDER_NAMES: Record<ProviderId, string> = {
   demo: 'Test ödemesi (demo)',
   shopier: 'Shopier',
   stripe: 'Stripe',
@@ -185,6 +203,8 @@ export async function startCheckout(
     raw: { taxRate: p.taxRate, testMode: p.testMode, upgradedFrom: current },
   });
 
+  const renews = plan.duration !== 'lifetime';
+  const saved = renews ? await findCredential(deps.db, deps.config.jwtSecret, user.id) : null;
   const checkout: CheckoutOrder = {
     orderId: order.id,
     planId,
@@ -194,6 +214,8 @@ export async function startCheckout(
     buyer: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     returnUrl: `${deps.config.publicUrl}/premium/callback?order=${order.id}`,
     callbackUrl: `${deps.config.publicUrl}/api/payments/callback/${provider}`,
+    renews,
+    customerRef: saved?.provider === provider ? saved.customerRef : null,
   };
   let start: CheckoutStart;
   try {
@@ -263,7 +285,24 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
       const plan = planById(done.plan as PaidPlanId);
       const current = activePaidPlan(user, now);
       let updated = user;
-      if (current !== null && planChoice(plan.id, current) !== 'purchasable') {
+      const renewsPeriod =
+        done.kind === 'renewal' &&
+        done.periodStart !== null &&
+        user.subscriptionPlan === plan.id &&
+        user.subscriptionStatus === 'active' &&
+        user.nextRenewalDate?.getTime() === done.periodStart.getTime();
+      if (renewsPeriod) {
+        // A renewal paid through its e-mailed link: the next period runs from the old end date.
+        const end = periodEnd(plan.duration, done.periodStart!);
+        updated = await updateSubscription(tx, userId, {
+          subscriptionStatus: 'active',
+          subscriptionPrice: done.amount,
+          subscriptionStart: done.periodStart!,
+          subscriptionEnd: end,
+          nextRenewalDate: end,
+          autoRenew: true,
+        });
+      } else if (current !== null && planChoice(plan.id, current) !== 'purchasable') {
         // Two orders paid in a row (monthly after yearly): the higher plan stays; the payment is
         // recorded and can be refunded.
         deps.log.warn(
@@ -282,6 +321,15 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
           nextRenewalDate: renews ? end : null,
           autoRenew: renews,
         });
+      }
+      if (updated.autoRenew && updated.subscriptionPlan === plan.id) {
+        // The card the renewals will be charged to (a provider's references, sealed).
+        const credential =
+          v.provider === 'demo'
+            ? { customerRef: null, methodRef: demoCardToken(), sourcePaymentRef: null }
+            : v.credential;
+        if (credential)
+          await saveCredential(tx, deps.config.jwtSecret, userId, done.id, { provider: v.provider, ...credential });
       }
       await enqueueReceipt(deps, tx, done, updated, plan, now);
       return { order: done, user: updated };
@@ -378,7 +426,10 @@ export function demoSigningKey(deps: Pick<PaymentsDeps, 'config'>): string {
 
 /**
  * POST /payments/cancel: auto-renew off; premium stays until the end date, when the expiry job
- * moves the account to free. Idempotent. Nothing to cancel on the free or the lifetime plan.
+ * moves the account to free. Idempotent. Nothing to cancel on the free or the lifetime plan. The
+ * open renewal order of the period (a payment link, or a declined renewal waiting for its next
+ * attempt) is closed with it; a plan kept on through a renewal's grace period ends at its own end
+ * date again, the renewal date.
  */
 export async function cancelSubscription(
   deps: PaymentsDeps,
@@ -389,9 +440,19 @@ export async function cancelSubscription(
   if (!user || !activePaidPlan(user, now) || !user.subscriptionEnd) {
     throw new AppError(409, CODES.nothingToCancel, m.nothingToCancel);
   }
-  const end = user.subscriptionEnd;
+  let end = user.subscriptionEnd;
   if (user.autoRenew || user.nextRenewalDate) {
-    await updateSubscription(deps.db, user.id, { autoRenew: false, nextRenewalDate: null });
+    end = await deps.db.transaction(async (tx) => {
+      const locked = (await lockUser(tx, user.id)) ?? user;
+      const open = await closeOpenRenewals(tx, user.id);
+      const periodStart = open.find((o) => o.attempts > 0 && o.periodStart)?.periodStart ?? null;
+      const newEnd =
+        periodStart && locked.subscriptionEnd && periodStart < locked.subscriptionEnd
+          ? periodStart
+          : locked.subscriptionEnd;
+      await updateSubscription(tx, user.id, { autoRenew: false, nextRenewalDate: null, subscriptionEnd: newEnd });
+      return newEnd ?? end;
+    });
     sessionCache.forgetUser(user.id);
   }
   return { autoRenew: false, endDate: end.toISOString(), message: m.cancelled(formatDateTr(end)) };
@@ -425,21 +486,130 @@ export async function requestRefund(
   return { paymentId: order.id, refundRequestedAt: now.toISOString() };
 }
 
+/** A refund call out to a provider is someone's for this long; a stale claim (a crash) can be retried. */
+export const REFUND_LEASE_MS = 2 * 60_000;
+
+export interface RefundOptions {
+  /** The shopper's or operator's address, sent where a provider asks for one (iyzico). */
+  ip?: string;
+}
+
+export interface RefundOutcome {
+  /** provider: the provider's refund API returned the money; instant: the demo provider; manual: Shopier. */
+  mode: 'provider' | 'instant' | 'manual';
+  /** Turkish, for the operator's screen. */
+  message: string;
+  providerRefundId: string | null;
+}
+
+export type RefundedPayment = PaymentRow & { refund: RefundOutcome };
+
+async function providerRefund(
+  deps: PaymentsDeps,
+  p: PaymentSettings,
+  payment: PaymentRow,
+  ip: string,
+): Promise<RefundOutcome & { raw: Record<string, unknown> }> {
+  const provider = payment.provider as ProviderId;
+  const name = PROVIDER_NAMES[provider] ?? payment.provider;
+  const notConfigured = () => new AppError(503, CODES.refundProviderNotConfigured, m.refundProviderNotConfigured(name));
+  switch (provider) {
+    case 'demo':
+      return {
+        mode: 'instant',
+        message: m.refundedDemo,
+        providerRefundId: `demo_ref_${payment.id}`,
+        raw: { demo: true },
+      };
+    case 'shopier':
+      // Shopier has no public refund API: the operator's click confirms the refund made in its panel.
+      return { mode: 'manual', message: m.refundedManually, providerRefundId: null, raw: { manual: true } };
+    case 'stripe': {
+      if (!p.stripeSecretKey) throw notConfigured();
+      if (!payment.providerPaymentId) throw new ProviderRefundError('no_provider_payment', 'ödeme kimliği yok');
+      const r = await refundStripe(
+        stripeClient(p.stripeSecretKey, deps.config.payments.stripeApiUrl),
+        payment.id,
+        payment.providerPaymentId,
+      );
+      return { mode: 'provider', message: m.refundedByProvider(name), ...r };
+    }
+    case 'iyzico': {
+      if (!p.iyzicoApiKey || !p.iyzicoSecretKey) throw notConfigured();
+      if (!payment.providerPaymentId) throw new ProviderRefundError('no_provider_payment', 'ödeme kimliği yok');
+      const r = await refundIyzico(
+        iyzicoClient(p.iyzicoApiKey, p.iyzicoSecretKey, iyzicoUrl(deps.config, p)),
+        { ...payment, providerPaymentId: payment.providerPaymentId },
+        ip,
+      );
+      return { mode: 'provider', message: m.refundedByProvider(name), ...r };
+    }
+    default:
+      throw new ProviderRefundError('unknown_provider', payment.provider);
+  }
+}
+
 /**
- * Records a refund the operator made (the admin screen's button calls this; the money itself is
- * returned in the provider's panel). When the refunded payment bought the current plan, premium
- * ends now. Once: a second call finds the payment already refunded and returns null.
+ * Refunds a completed payment through its provider (the admin screen's button calls this), once.
+ * The payment's row is claimed first (`refund_started_at`, a conditional update), so a concurrent
+ * call answers 409 REFUND_IN_PROGRESS instead of calling out a second time; Stripe's refund also
+ * carries the payment's id as its idempotency key, so a call retried after a crash gets the same
+ * refund back. Shopier has no refund API: the call records the refund the operator made in
+ * Shopier's panel (`refund.mode` 'manual', said in `refund.message`). A provider failure leaves
+ * the payment completed, with `refund_error` set, and throws 502 REFUND_PROVIDER_FAILED (503
+ * REFUND_PROVIDER_NOT_CONFIGURED without the provider's keys): it can be retried. When the payment
+ * bought the current plan, premium ends now. A payment already refunded (or not completed, or
+ * unknown) returns null.
  */
 export async function refundPayment(
   deps: PaymentsDeps,
   paymentId: string,
   now = new Date(),
-): Promise<PaymentRow | null> {
+  opts: RefundOptions = {},
+): Promise<RefundedPayment | null> {
+  if (!isUuidLike(paymentId)) return null;
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ refundStartedAt: now, refundError: null })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, 'completed'),
+        or(isNull(payments.refundStartedAt), lt(payments.refundStartedAt, new Date(now.getTime() - REFUND_LEASE_MS))),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const row = await findOrder(deps.db, paymentId);
+    if (row?.status === 'completed' && row.refundStartedAt) {
+      throw new AppError(409, CODES.refundInProgress, m.refundInProgress);
+    }
+    return null;
+  }
+
+  const p = await deps.settings.group('payment');
+  let outcome: Awaited<ReturnType<typeof providerRefund>>;
+  try {
+    outcome = await providerRefund(deps, p, claimed, opts.ip ?? '127.0.0.1');
+  } catch (err) {
+    const code = err instanceof ProviderRefundError ? err.code : err instanceof AppError ? err.code : 'provider_error';
+    await deps.db
+      .update(payments)
+      .set({ refundStartedAt: null, refundError: code })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'completed')));
+    deps.log.error({ err, paymentId, provider: claimed.provider, code }, 'provider refused or failed a refund');
+    if (err instanceof AppError) throw err;
+    const name = PROVIDER_NAMES[claimed.provider as ProviderId] ?? claimed.provider;
+    throw new AppError(502, CODES.refundProviderFailed, m.refundProviderFailed(name));
+  }
+
+  const { raw: refundRaw, ...refund } = outcome;
   const result = await deps.db.transaction(async (tx) => {
-    const order = await findOrder(tx, paymentId);
-    if (!order?.userId) return null;
-    const user = await lockUser(tx, order.userId);
-    const refunded = await markRefunded(tx, paymentId, now);
+    const user = claimed.userId ? await lockUser(tx, claimed.userId) : undefined;
+    const refunded = await markRefunded(tx, paymentId, now, {
+      providerRefundId: refund.providerRefundId,
+      raw: { ...claimed.raw, refund: { ...refundRaw, mode: refund.mode, at: now.toISOString() } },
+    });
     if (!refunded || !user) return refunded ?? null;
     const latest = await latestCompleted(tx, user.id);
     const boughtCurrentPlan =
@@ -454,9 +624,86 @@ export async function refundPayment(
         nextRenewalDate: null,
         autoRenew: false,
       });
+      await closeOpenRenewals(tx, user.id);
     }
     return refunded;
   });
   if (result?.userId) sessionCache.forgetUser(result.userId);
-  return result;
+  if (result) deps.log.info({ paymentId, provider: result.provider, mode: refund.mode }, 'payment refunded');
+  return result ? { ...result, refund } : null;
+}
+
+/** Where a payment stands for the member's refund button (REFUND_STATES). */
+export function refundState(o: PaymentRow, refundsOn: boolean, now: Date): RefundState {
+  if (o.status === 'refunded') return 'refunded';
+  if (o.status !== 'completed' || !o.completedAt) return 'none';
+  if (o.refundRequestedAt) return 'requested';
+  if (!refundsOn || now.getTime() - o.completedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) return 'none';
+  return 'eligible';
+}
+
+/** GET /payments/history: the caller's payments, newest first, with each one's refund state. */
+export async function paymentHistory(
+  deps: PaymentsDeps,
+  caller: AuthUser,
+  now = new Date(),
+): Promise<PaymentHistoryItem[]> {
+  const [p, rows] = await Promise.all([deps.settings.group('payment'), listUserPayments(deps.db, caller.id)]);
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return rows.map((o) => ({
+    _id: o.id,
+    plan: o.plan,
+    provider: o.provider,
+    kind: o.kind,
+    amount: kurusToTry(o.amount),
+    currency: o.currency,
+    tax: kurusToTry(o.taxAmount),
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    completedAt: iso(o.completedAt),
+    refundRequestedAt: iso(o.refundRequestedAt),
+    refundedAt: iso(o.refundedAt),
+    refund: refundState(o, p.enableRefunds, now),
+    refundDeadline: o.completedAt
+      ? new Date(o.completedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS).toISOString()
+      : null,
+  }));
+}
+
+/**
+ * The page a renewal's e-mailed payment link opens (GET /payments/pay/{order}): the order's
+ * provider page while the order is open — the demo or Shopier page of ours, a Stripe Checkout
+ * Session or an iyzico form made for it. null when the order is not an open link order.
+ */
+export async function renewalPaymentUrl(deps: PaymentsDeps, orderId: string, ip: string): Promise<string | null> {
+  if (!isUuidLike(orderId)) return null;
+  const order = await findOrder(deps.db, orderId);
+  if (!order || order.kind !== 'renewal' || order.status !== 'pending' || order.nextAttemptAt || !order.userId) {
+    return null;
+  }
+  const [p, user] = await Promise.all([deps.settings.group('payment'), findUser(deps.db, order.userId)]);
+  if (!user || user.deletedAt || !p.enablePayments || activeProvider(p) !== order.provider) return null;
+  const plan = planById(order.plan as PaidPlanId);
+  const provider = order.provider as ProviderId;
+  const start = await openCheckout(
+    deps,
+    provider,
+    p,
+    {
+      orderId: order.id,
+      planId: plan.id,
+      planName: plan.name,
+      amount: order.amount,
+      currency: order.currency,
+      buyer: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
+      returnUrl: `${deps.config.publicUrl}/premium/callback?order=${order.id}`,
+      callbackUrl: `${deps.config.publicUrl}/api/payments/callback/${provider}`,
+      renews: true,
+      customerRef: null,
+    },
+    ip,
+  );
+  if (start.providerRef && start.providerRef !== order.providerRef)
+    await setProviderRef(deps.db, order.id, start.providerRef);
+  return start.url;
 }

@@ -1,7 +1,13 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { formatTry } from './format';
-import { CallbackRefused, type VerifiedPayment } from './provider';
+import {
+  CallbackRefused,
+  type ChargeResult,
+  type RenewalCharge,
+  type StoredCredential,
+  type VerifiedPayment,
+} from './provider';
 import { escapeHtml, hmacBase64, sameSignature } from './hmac';
 
 /**
@@ -111,4 +117,35 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}.note{font-siz
 <dt>Sipariş no</dt><dd>${e(order.orderId)}</dd></dl>
 ${body}
 </main></body></html>`;
+}
+
+/** The demo provider's stored "card" of a renewing plan: a random token, no card behind it. */
+export function demoCardToken(): string {
+  return `demo_tok_${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * The demo provider's test card that is always refused (like Stripe's 4000 0000 0000 0002): a
+ * stored token with this prefix declines every renewal, so a renewal's failure path can be shown
+ * and tested without a real provider.
+ */
+export const DEMO_DECLINING_TOKEN_PREFIX = 'demo_decline_';
+
+/**
+ * A demo renewal charge: paid at once, with a payment id derived from the attempt's key (the same
+ * attempt charged twice is the same payment), or declined for the declining test token.
+ */
+export function chargeDemo(cred: StoredCredential, charge: RenewalCharge): ChargeResult {
+  if (!cred.methodRef) return { kind: 'declined', code: 'no_payment_method', message: 'kayıtlı bir kart yok' };
+  if (cred.methodRef.startsWith(DEMO_DECLINING_TOKEN_PREFIX)) {
+    return { kind: 'declined', code: 'card_declined', message: 'Test kartı reddedildi' };
+  }
+  const id = createHash('sha256').update(`renewal-${charge.orderId}-${charge.attempt}`).digest('hex').slice(0, 24);
+  return {
+    kind: 'paid',
+    providerPaymentId: `demo_ren_${id}`,
+    amount: charge.amount,
+    currency: charge.currency,
+    raw: { demo: true },
+  };
 }
