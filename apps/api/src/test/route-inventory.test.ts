@@ -360,6 +360,7 @@ const INVENTORY: Record<string, Entry> = {
     ok: 404,
     request: () => ({ url: '/api/payments/refund', payload: { paymentId: NO_SUCH_ID } }),
   },
+  'GET /api/payments/history': { policy: 'signed-in', ok: 200 },
 
   // The payment providers call back and browsers come back without a session: the provider's
   // signature (or the order's own token) is the authority. An unsigned callback changes nothing
@@ -369,6 +370,13 @@ const INVENTORY: Record<string, Entry> = {
     ok: 404,
     answers: 'other',
     request: () => ({ url: `/api/payments/demo/${NO_SUCH_ID}` }),
+  },
+  // A renewal's e-mailed payment link: the unguessable order id is the authority, as on the pages above.
+  'GET /api/payments/pay/{orderId}': {
+    policy: 'token-link',
+    ok: 404,
+    answers: 'other',
+    request: () => ({ url: `/api/payments/pay/${NO_SUCH_ID}` }),
   },
   'POST /api/payments/callback/demo': {
     policy: 'token-link',
