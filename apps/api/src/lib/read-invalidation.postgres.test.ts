@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ProductDetail } from '@kiyasla/contracts/catalog';
+import type { ProductCard, ProductDetail } from '@kiyasla/contracts/catalog';
+import type { Suggestion } from '@kiyasla/contracts/search';
 import type { DbHandle } from '../db/client';
 import { storeOffers } from '../db/schema/store-offers';
 import { createTestApp, type TestApp } from '../test/app';
@@ -77,6 +78,51 @@ describe.runIf(inject('testDatabaseTemplate'))('two API instances on one Postgre
     await writeInOtherProcess(offer.id, id, newPrice, 'commit');
     await within(1_000, async () => (await detail(b, id)).currentPrice === newPrice / 100);
     await within(1_000, async () => (await detail(a, id)).currentPrice === newPrice / 100);
+  });
+
+  it("shows a price committed by another process on every page of every instance that shows the product, and keeps the others' entries", async () => {
+    const get = async <T>(t: TestApp, url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      return res.json() as T;
+    };
+    const phones = '/api/categories/telefon/products';
+    const p = (await get<{ data: ProductCard[] }>(a, phones)).data[0]!;
+    const search = `/api/search?q=${encodeURIComponent(p.name)}`;
+    const suggestions = `/api/search/suggestions?q=${encodeURIComponent(p.name)}`;
+    const secondPage = `${phones}?page=2`;
+    /** The price each page shows for `id` on instance t. */
+    const shown = async (t: TestApp, id: string) => ({
+      listing: (await get<{ data: ProductCard[] }>(t, phones)).data.find((c) => c._id === id)?.currentPrice,
+      search: (await get<{ data: ProductCard[] }>(t, search)).data.find((c) => c._id === id)?.currentPrice,
+      suggestion: (await get<{ data: Suggestion[] }>(t, suggestions)).data.flatMap((x) =>
+        x.type === 'product' && x._id === id ? [x.price] : [],
+      )[0],
+      detail: (await detail(t, id)).currentPrice,
+    });
+    const old = p.currentPrice;
+    for (const t of [a, b])
+      expect(await shown(t, p._id)).toEqual({ listing: old, search: old, suggestion: old, detail: old });
+    const s = (await get<{ data: ProductCard[] }>(b, secondPage)).data[0]!;
+    // Behind the caches' back: a reloaded second page would show this price, a kept one does not.
+    await a.db.db.execute(sql`update product_prices set min_price = min_price + 100 where product_id = ${s._id}::uuid`);
+
+    const [offer] = await a.db.db
+      .select({ id: storeOffers.id, price: storeOffers.price })
+      .from(storeOffers)
+      .where(eq(storeOffers.productId, p._id))
+      .orderBy(asc(storeOffers.price))
+      .limit(1);
+    const newPrice = offer!.price - 2_000;
+    await writeInOtherProcess(offer!.id, p._id, newPrice, 'commit');
+    const now = newPrice / 100;
+    for (const t of [a, b]) {
+      await within(1_000, async () => {
+        const seen = await shown(t, p._id);
+        return seen.listing === now && seen.search === now && seen.suggestion === now && seen.detail === now;
+      });
+    }
+    expect((await get<{ data: ProductCard[] }>(b, secondPage)).data[0]!.currentPrice).toBe(s.currentPrice);
   });
 
   it('does not invalidate for a transaction that rolled back', async () => {
