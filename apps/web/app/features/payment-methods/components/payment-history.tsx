@@ -1,9 +1,9 @@
 import { Receipt } from 'lucide-react';
 import clsx from 'clsx';
-import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountCard } from '~/entities/account/components/account-shell';
 import { Skeleton } from '~/components/ui/skeleton';
-import { usePaymentHistory } from '~/entities/account/api/get-payment-history';
+import { usePaymentHistory } from '~/entities/account/api/payment-refunds';
+import { planNameOf, RefundAction } from '~/entities/account/components/refund-action';
 import { formatDate, formatPrice } from '~/lib/format';
 import { paymentStatus, type PaymentStatusTone } from '../utils/payment-status';
 
@@ -21,13 +21,20 @@ const PROVIDER: Record<string, string> = {
   iyzico: 'iyzico',
 };
 
-/** The account's real premium payments (GET /auth/payments), newest first. */
+/**
+ * The account's real premium payments (GET /payments/history), newest first, with the member's
+ * refund action: 'İade Talep Et' on an eligible payment, the pending request after it.
+ */
 export function PaymentHistory() {
   const query = usePaymentHistory();
   const payments = query.data ?? [];
 
   return (
-    <AccountCard title="Ödeme Geçmişi" description="Premium üyelik ödemeleriniz." icon={Receipt}>
+    <AccountCard
+      title="Ödeme Geçmişi"
+      description="Premium üyelik ödemeleriniz. Ödemeden sonraki 14 gün içinde iade talep edebilirsiniz."
+      icon={Receipt}
+    >
       {query.isPending ? (
         <div className="space-y-2" aria-hidden="true">
           <Skeleton className="h-10 w-full" />
@@ -41,7 +48,7 @@ export function PaymentHistory() {
         </p>
       ) : (
         <div className="-mx-5 overflow-x-auto sm:-mx-6">
-          <table className="w-full min-w-[34rem] text-left text-sm">
+          <table className="w-full min-w-[40rem] text-left text-sm">
             <caption className="sr-only">Ödeme geçmişi</caption>
             <thead className="border-b border-line text-xs text-muted uppercase">
               <tr>
@@ -54,29 +61,43 @@ export function PaymentHistory() {
                 <th scope="col" className="px-3 py-2 text-right font-medium">
                   Tutar
                 </th>
-                <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
+                <th scope="col" className="px-3 py-2 text-right font-medium">
                   Durum
+                </th>
+                <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
+                  <span className="sr-only">İade</span>
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {payments.map((payment) => {
                 const status = paymentStatus(payment.status);
-                const plan = PLANS.find((p) => p.id === payment.plan)?.name ?? payment.plan;
+                const plan = planNameOf(payment.plan);
                 return (
                   <tr key={payment._id}>
                     <td className="px-5 py-3 whitespace-nowrap text-muted sm:px-6">{formatDate(payment.createdAt)}</td>
                     <td className="px-3 py-3">
                       <span className="font-medium text-ink">{plan}</span>
-                      <span className="block text-xs text-muted">{PROVIDER[payment.provider] ?? payment.provider}</span>
+                      <span className="block text-xs text-muted">
+                        {PROVIDER[payment.provider] ?? payment.provider}
+                        {payment.kind === 'renewal' ? ' · Otomatik yenileme' : ''}
+                      </span>
                     </td>
                     <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
                       {formatPrice(payment.amount)}
                     </td>
-                    <td className="px-5 py-3 text-right sm:px-6">
-                      <span className={clsx('rounded-full px-2 py-0.5 text-xs font-semibold', TONE[status.tone])}>
+                    <td className="px-3 py-3 text-right">
+                      <span
+                        className={clsx(
+                          'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+                          TONE[status.tone],
+                        )}
+                      >
                         {status.label}
                       </span>
+                    </td>
+                    <td className="px-5 py-3 text-right sm:px-6">
+                      <RefundAction payment={payment} compact />
                     </td>
                   </tr>
                 );

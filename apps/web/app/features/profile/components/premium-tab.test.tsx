@@ -69,4 +69,55 @@ describe('Profile → Premium tab', () => {
     expect(screen.getAllByText('PREMIUM')).toHaveLength(6);
     expect(screen.getByRole('link', { name: /Premium Planları İncele/ }).getAttribute('href')).toBe('/premium');
   });
+
+  it('shows the payment behind the plan with İade Talep Et, and the pending request after confirming', async () => {
+    let requested = false;
+    const item = {
+      _id: 'pay-yearly',
+      provider: 'stripe',
+      plan: 'yearly-premium',
+      kind: 'checkout',
+      amount: 337.5,
+      currency: 'TRY',
+      tax: 56.25,
+      status: 'completed',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      completedAt: '2026-11-23T10:00:00.000Z',
+      refundRequestedAt: null,
+      refundedAt: null,
+      refundDeadline: '2026-12-07T10:00:00.000Z',
+    };
+    storeSession(yearly(true));
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path === '/api/payments/refund' && init?.method === 'POST') {
+        requested = true;
+        return jsonResponse(200, {
+          success: true,
+          message: 'İade talebiniz alındı. Ödemeniz incelendikten sonra iade edilecek.',
+          data: { paymentId: 'pay-yearly', refundRequestedAt: '2026-11-24T10:00:00.000Z' },
+        });
+      }
+      if (path === '/api/payments/history') {
+        return jsonResponse(200, {
+          success: true,
+          data: [{ ...item, refund: requested ? 'requested' : 'eligible' }],
+        });
+      }
+      return jsonResponse(404, { success: false, message: 'yok', code: 'NOT_FOUND' });
+    });
+    renderWithProviders(
+      <>
+        <PremiumTab user={yearly(true)} />
+        <Toaster />
+      </>,
+    );
+    expect(await screen.findByText('Son ödemeniz')).toBeTruthy();
+    expect(screen.getByText(/7 Aralık 2026 tarihine kadar iade talep edilebilir/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'İade Talep Et' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'İade Talep Et' }));
+    await waitFor(() => expect(toastText()).toContain('İade talebiniz alındı.'));
+    expect(await screen.findByText('İade talebi bekliyor')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'İade Talep Et' })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarCheck, CalendarClock, Check, Crown, RefreshCcw, Sparkles } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Check, Crown, Receipt, RefreshCcw, Sparkles } from 'lucide-react';
 import type { Subscription, User } from '@kiyasla/contracts/user';
 import { PREMIUM_FEATURES_SHOWN } from '~/lib/ui-constants';
 import { PREMIUM_FEATURES, PLANS } from '@kiyasla/contracts/plans';
@@ -8,6 +8,8 @@ import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { formatDate, formatPrice } from '~/lib/format';
 import { usePublicConfig } from '~/lib/public-config';
+import { usePaymentHistory } from '~/entities/account/api/payment-refunds';
+import { planNameOf, RefundAction } from '~/entities/account/components/refund-action';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
 const FEATURES = PREMIUM_FEATURES.slice(0, PREMIUM_FEATURES_SHOWN);
@@ -27,6 +29,49 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Crown; label: string;
         <dd className="mt-0.5 font-semibold text-ink">{value}</dd>
       </div>
     </div>
+  );
+}
+
+/**
+ * The payment behind the current plan (the latest completed, refund-requested or refunded one)
+ * with the member's refund action; the whole history is on /payment-methods.
+ */
+function LatestPayment() {
+  const history = usePaymentHistory();
+  const latest = history.data?.find((p) => p.status === 'completed' || p.status === 'refunded');
+  if (!latest) return null;
+  return (
+    <section aria-labelledby="premium-payment-title" className="mt-8">
+      <h3 id="premium-payment-title" className="text-base font-semibold text-ink">
+        Son ödemeniz
+      </h3>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line p-4">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
+            <Receipt aria-hidden="true" className="size-5" />
+          </span>
+          <div>
+            <p className="font-semibold text-ink">
+              {planNameOf(latest.plan)} · {formatPrice(latest.amount)}
+            </p>
+            <p className="text-xs text-muted">
+              {formatDate(latest.completedAt ?? latest.createdAt)}
+              {latest.kind === 'renewal' ? ' · Otomatik yenileme' : ''}
+              {latest.status === 'refunded' ? ' · İade edildi' : ''}
+              {latest.refund === 'eligible' && latest.refundDeadline
+                ? ` · ${formatDate(latest.refundDeadline)} tarihine kadar iade talep edilebilir`
+                : ''}
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <RefundAction payment={latest} />
+          <Link to="/payment-methods" className="text-sm font-medium text-primary hover:underline">
+            Tüm ödemeler
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -127,6 +172,8 @@ export function PremiumTab({ user }: { user: User }) {
           </li>
         ))}
       </ul>
+
+      <LatestPayment />
 
       <div className="mt-8 flex flex-wrap gap-3 border-t border-line pt-6">
         <Link to="/premium" className={buttonClasses('primary', 'md')}>
