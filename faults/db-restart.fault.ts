@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@kiyasla/contracts/messages';
 import { call, data, isErrorEnvelope, waitFor } from './support/http';
 import { startLoad } from './support/load';
 import { count, startPostgres, type Postgres } from './support/postgres';
@@ -168,7 +169,7 @@ describe('PostgreSQL restarts during a mixed load', () => {
     // Quiet for a while: nothing more arrives.
     await new Promise((r) => setTimeout(r, 3_000));
     const alertsAfter = await alertCounts(pg, watcher.userId);
-    const alertMails = smtp.to(watcher.email).filter((m) => m.raw.includes('List-Unsubscribe:'));
+    const alertMails = smtp.to(watcher.email).filter((m) => m.subject.startsWith(messages.alerts.triggeredTitle));
     report.alerts = { ...alertsAfter, mailsReceived: alertMails.length };
     expect(alertsAfter).toEqual({ triggered: N, notifications: N, emailDeliveries: N, sent: N, pending: 0 });
     expect(alertMails).toHaveLength(N);

@@ -1,6 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+/** Decodes the RFC 2047 encoded words nodemailer writes in a header (=?UTF-8?Q?…?= / =?UTF-8?B?…?=). */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 export interface ReceivedMail {
   to: string[];
   subject: string;
@@ -25,7 +41,8 @@ export async function startSmtp(opts: { delayMs?: number } = {}) {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+          const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+          const subject = decodeHeader(/^Subject: (.*)$/m.exec(head)?.[1]?.trim() ?? '');
           setTimeout(() => {
             inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, raw });
             callback();

@@ -103,6 +103,10 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     bodyLimit: 8 * 1024 * 1024,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     forceCloseConnections: 'idle',
+    // While the server drains (SIGTERM), a request that still arrives on an open keep-alive
+    // connection is served (with Connection: close) rather than answered by Fastify's own 503
+    // outside the error format: the database closes only after the drain (server.ts, ADR 020).
+    return503OnClosing: false,
     // Errors raised before our hooks run, in the error format with security headers.
     frameworkErrors,
     clientErrorHandler,

@@ -44,6 +44,8 @@ export interface DeliverOptions {
   /** The clock (tests jump past quiet hours and backoffs). Defaults to the database's. */
   now?: Date;
   onError?: (err: unknown, deliveryId: number) => void;
+  /** Checked before each send: when true (the server is shutting down) the rest of the claim is given back. */
+  shouldStop?: () => boolean;
 }
 
 export interface DeliverResult {
@@ -158,6 +160,19 @@ async function finish(
   );
 }
 
+/**
+ * Gives claimed rows back unsent (a shutdown): pending again, due at once, their attempt not
+ * counted, so another instance or the next start sends them without waiting for the lease.
+ */
+async function releaseClaims(db: Database, rows: readonly TargetRow[]): Promise<void> {
+  const claims = JSON.stringify(rows.map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) })));
+  await db.execute(sql`
+    update notification_deliveries d
+       set status = 'pending', locked_until = null, attempts = d.attempts - 1
+      from json_to_recordset(${claims}::json) as c(id bigint, attempts int)
+     where d.id = c.id and d.attempts = c.attempts and d.status = 'processing'`);
+}
+
 /** One pass: claims due deliveries and sends them through their channel. */
 export async function deliverDueNotifications(
   db: Database,
@@ -167,7 +182,11 @@ export async function deliverDueNotifications(
   const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const rows = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
   const result: DeliverResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0 };
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (opts.shouldStop?.()) {
+      await releaseClaims(db, rows.slice(index));
+      break;
+    }
     const sender = senders[row.channel];
     let outcome: SendResult;
     try {
@@ -205,7 +224,7 @@ export async function drainDeliveries(
   for (;;) {
     const r = await deliverDueNotifications(db, senders, opts);
     for (const k of Object.keys(total) as (keyof DeliverResult)[]) total[k] += r[k];
-    if (r.claimed < batch) return total;
+    if (r.claimed < batch || opts.shouldStop?.()) return total;
   }
 }
 
@@ -218,10 +237,13 @@ const POLL_MS = 2_000;
 export function registerNotificationDeliveries(app: FastifyInstance, senders: () => ChannelSenders): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  let closing = false;
   const pass = () => {
-    if (running) return;
+    if (running || closing) return;
     running = drainDeliveries(app.dbHandle.db, senders(), {
       onError: (err, deliveryId) => app.log.warn({ err, deliveryId }, 'notification delivery failed; retried later'),
+      // On shutdown the send in progress finishes and the rest of the claim is given back.
+      shouldStop: () => closing,
     })
       .then((r) => {
         if (r.claimed) app.log.info(r, 'notification deliveries');
@@ -236,6 +258,7 @@ export function registerNotificationDeliveries(app: FastifyInstance, senders: ()
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     if (timer) clearInterval(timer);
     await running;
   });

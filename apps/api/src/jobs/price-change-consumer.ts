@@ -61,6 +61,8 @@ export interface ConsumeOptions {
   /** Runs inside the work transaction before its commit (tests: a crash, a poison product, a slow worker). */
   beforeCommit?: (productIds: readonly string[], tx: Transaction) => Promise<void> | void;
   onError?: (err: unknown, eventIds: readonly number[]) => void;
+  /** Checked between batches of a drain: when true (shutdown) no further batch is claimed. */
+  shouldStop?: () => boolean;
   /**
    * The admin settings (the favorites' price-drop threshold). The server passes its cached
    * service, which every instance invalidates at a save's commit; without it the settings are
@@ -217,7 +219,7 @@ export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {})
     total.failed += r.failed;
     total.fired.push(...r.fired);
     total.priceDrops += r.priceDrops;
-    if (r.claimed < batch) return total;
+    if (r.claimed < batch || opts.shouldStop?.()) return total;
   }
 }
 
@@ -231,10 +233,12 @@ const POLL_MS = 1_000;
 export function registerPriceChangeConsumer(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  let closing = false;
   const pass = () => {
-    if (running) return;
+    if (running || closing) return;
     running = drainPriceChanges(app.dbHandle.db, {
       settings: app.settings,
+      shouldStop: () => closing,
       onError: (err, eventIds) => app.log.warn({ err, eventIds }, 'price.changed events failed; retried later'),
     })
       .then((r) => {
@@ -252,6 +256,7 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     if (timer) clearInterval(timer);
     await running;
   });

@@ -44,6 +44,8 @@ export class MailService {
   runOnce(): Promise<number> {
     return deliverPendingMail(this.db, this.transport, {
       onError: (err, id) => this.log.warn({ err, outboxId: id }, 'mail delivery failed; will retry'),
+      // On shutdown the send in progress finishes and the rest of the claim is given back.
+      shouldStop: () => this.closed,
     });
   }
 

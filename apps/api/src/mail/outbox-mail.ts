@@ -63,7 +63,14 @@ function asMessage(payload: Record<string, unknown>): MailMessage | null {
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
-  opts: { batch?: number; now?: Date; onError?: (err: unknown, id: number) => void; recordRetryMs?: number } = {},
+  opts: {
+    batch?: number;
+    now?: Date;
+    onError?: (err: unknown, id: number) => void;
+    recordRetryMs?: number;
+    /** Checked before each send: when true (shutdown) the rest of the claim is given back unsent. */
+    shouldStop?: () => boolean;
+  } = {},
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
@@ -91,7 +98,19 @@ export async function deliverPendingMail(
   const record = (write: () => Promise<unknown>) =>
     retryWhileUnavailable(write, { maxMs: opts.recordRetryMs ?? CLAIM_TIMEOUT_MS / 2 });
   let sent = 0;
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (opts.shouldStop?.()) {
+      // Pending again and due at once, the attempt not counted: the next start sends them.
+      const rest = JSON.stringify(
+        claimed.slice(index).map((r) => ({ id: Number(r.id), attempts: Number(r.attempts) })),
+      );
+      await db.execute(sql`
+        update ${outbox} o
+           set status = 'pending', locked_until = null, attempts = o.attempts - 1
+          from json_to_recordset(${rest}::json) as c(id bigint, attempts int)
+         where o.id = c.id and o.attempts = c.attempts and o.status = 'processing'`);
+      break;
+    }
     const id = Number(row.id);
     const message = asMessage(row.payload);
     try {
