@@ -1,6 +1,6 @@
 import type { MailMessage } from '../transport';
 
-/** E-mails of the premium subscription: receipt, renewal reminder, expiry notice (issue 14). */
+/** E-mails of the premium subscription: receipt and expiry notice (issue 14); the renewal's are in renewal-mails.ts. */
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -55,28 +55,6 @@ export function paymentReceiptMail(i: ReceiptInput): MailMessage {
     subject: `${i.siteName} ödeme makbuzunuz – ${i.planName}`,
     text: [...lines, '', i.profileUrl].join('\n'),
     html: page(lines, { href: i.profileUrl, label: 'Premium Üyeliğimi Gör' }),
-  };
-}
-
-export function renewalReminderMail(i: {
-  to: string;
-  firstName: string;
-  siteName: string;
-  planName: string;
-  renewalDate: string;
-  plansUrl: string;
-}): MailMessage {
-  const lines = [
-    `Merhaba ${i.firstName},`,
-    `${i.planName} üyeliğinizin yenileme tarihi ${i.renewalDate}.`,
-    'Premium ayrıcalıklarınızın kesintisiz sürmesi için üyeliğinizi yenileyebilir ya da profilinizin Premium sekmesinden otomatik yenilemeyi kapatabilirsiniz.',
-    `${i.siteName} Ekibi`,
-  ];
-  return {
-    to: i.to,
-    subject: `${i.siteName} Premium üyeliğiniz ${i.renewalDate} tarihinde yenileniyor`,
-    text: [...lines, '', i.plansUrl].join('\n'),
-    html: page(lines, { href: i.plansUrl, label: 'Premium Planları Gör' }),
   };
 }
 
