@@ -45,3 +45,23 @@ export const SPEC_LABELS: Record<string, string> = {
   lens: 'Lens',
   video: 'Video',
 };
+
+/**
+ * The premium advanced filters of a listing (ADR 019), each a `<name>=true` query parameter of
+ * /products, /categories/{x}/products and /search. Sent by a caller without an active premium
+ * plan, the listing answers 403 PREMIUM_REQUIRED.
+ */
+export const ADVANCED_FILTERS = ['freeShipping', 'inStock', 'priceDropped', 'lowestIn6m'] as const;
+export type AdvancedFilter = (typeof ADVANCED_FILTERS)[number];
+
+/** "Price dropped in the last N days": the last move of the lowest price was a drop, this recent. */
+export const PRICE_DROP_WINDOW_DAYS = 30;
+/** "At its lowest in 6 months": no lower price was on sale within this many days. */
+export const LOWEST_PRICE_WINDOW_DAYS = 180;
+
+export const ADVANCED_FILTER_LABELS: Record<AdvancedFilter, string> = {
+  freeShipping: 'Ücretsiz Kargo',
+  inStock: 'Stokta Olanlar',
+  priceDropped: 'Son 30 Günde Fiyatı Düşenler',
+  lowestIn6m: 'Son 6 Ayın En Düşük Fiyatında',
+};

@@ -1,10 +1,18 @@
 import { z } from 'zod';
-import { PRICE_HISTORY_RANGES } from './catalog-constants';
+import { ADVANCED_FILTERS, PRICE_HISTORY_RANGES } from './catalog-constants';
 import { AVAILABILITY_VALUES } from './constants';
 import { SLUG_OR_ID_MAX_LENGTH, SLUG_OR_ID_PATTERN } from './ids';
 
 // The plain values live in a zod-free module so that browser code can import them without zod.
-export { PRICE_HISTORY_RANGES, REVIEW_SORTS, SPEC_LABELS, type PriceHistoryRange } from './catalog-constants';
+export {
+  ADVANCED_FILTER_LABELS,
+  ADVANCED_FILTERS,
+  PRICE_HISTORY_RANGES,
+  REVIEW_SORTS,
+  SPEC_LABELS,
+  type AdvancedFilter,
+  type PriceHistoryRange,
+} from './catalog-constants';
 
 /** A category, subcategory or product address segment: a slug or an id. */
 export const slugOrIdSchema = z.string().min(1).max(SLUG_OR_ID_MAX_LENGTH).regex(SLUG_OR_ID_PATTERN);
@@ -173,5 +181,17 @@ export const facetsSchema = z.object({
   stores: z.array(facetValueSchema),
   specs: z.array(z.object({ key: z.string(), label: z.string(), values: z.array(facetValueSchema) })),
   price: z.object({ min: z.number(), max: z.number() }).nullable(),
+  /**
+   * Premium advanced filters (ADR 019): how many products of the filtered listing each one keeps
+   * (for a selected one, the listing's total). Shown to everyone, usable by premium members.
+   */
+  advanced: z
+    .object(
+      Object.fromEntries(ADVANCED_FILTERS.map((f) => [f, z.number().int()])) as Record<
+        (typeof ADVANCED_FILTERS)[number],
+        z.ZodNumber
+      >,
+    )
+    .optional(),
 });
 export type Facets = z.infer<typeof facetsSchema>;

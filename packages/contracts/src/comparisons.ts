@@ -254,6 +254,27 @@ export const comparisonResultSchema = z.object({
 });
 export type ComparisonResult = z.infer<typeof comparisonResultSchema>;
 
+/**
+ * `GET /products/{id}/pros-cons` (premium): the product's pros and cons from the comparison
+ * analysis, computed against its nearest-priced peers of the same subcategory (or category).
+ */
+export const productProsConsSchema = z.object({
+  productId: z.string().uuid(),
+  pros: z.array(z.string()),
+  cons: z.array(z.string()),
+  /** The products it was measured against, nearest in price first. */
+  comparedWith: z.array(
+    z.object({
+      _id: z.string().uuid(),
+      name: z.string(),
+      slug: z.string(),
+      image: z.string(),
+      currentPrice: z.number().nullable(),
+    }),
+  ),
+});
+export type ProductProsCons = z.infer<typeof productProsConsSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Saved comparisons
 // ---------------------------------------------------------------------------------------------

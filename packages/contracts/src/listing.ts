@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slugOrIdSchema } from './catalog';
+import { ADVANCED_FILTERS, type AdvancedFilter } from './catalog-constants';
 import {
   LISTING_MAX_PAGE,
   LISTING_MAX_PRICE,
@@ -55,6 +56,11 @@ export const listingQueryBase = z.object({
   page: z.coerce.number().int().min(1).max(LISTING_MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
   facets: flag,
+  // Premium advanced filters (ADR 019, catalog-constants ADVANCED_FILTERS): 403 without premium.
+  freeShipping: flag,
+  inStock: flag,
+  priceDropped: flag,
+  lowestIn6m: flag,
 });
 
 /** Adds the cross-field rule of the price range to a listing query schema (base or extended). */
@@ -66,6 +72,11 @@ export function withPriceRangeCheck<T extends z.ZodType<{ minPrice?: number; max
 }
 
 export const listingQuerySchema = withPriceRangeCheck(listingQueryBase);
+
+/** The advanced (premium) filters a parsed listing query asks for. */
+export function requestedAdvancedFilters(q: Partial<Record<AdvancedFilter, boolean>>): AdvancedFilter[] {
+  return ADVANCED_FILTERS.filter((f) => q[f] === true);
+}
 export type ListingQuery = z.output<typeof listingQuerySchema>;
 
 /** Search-result sorts: relevance (the default) and the catalogue's. */

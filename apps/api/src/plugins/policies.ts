@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PREMIUM_WISHLIST_ITEMS, type UserRole } from '@kiyasla/contracts/constants';
+import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { messages } from '@kiyasla/contracts/messages';
 import { SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
@@ -80,6 +81,27 @@ export function requirePlan(_plan: 'premium', message: string = messages.auth.pr
     if (!user.isPremium) throw forbidden('PREMIUM_REQUIRED', message);
   };
 }
+
+/**
+ * `requirePlan('premium')` for the requests `usesPremium` picks out of a public route (a listing
+ * that asks for an advanced filter): 403 PREMIUM_REQUIRED for free and anonymous callers alike,
+ * never a silently unfiltered answer; other requests pass untouched. A `preHandler`, since it
+ * reads the parsed query. A token that does not verify is still a 401.
+ */
+export function requirePlanWhen(usesPremium: (request: FastifyRequest) => boolean, message: string): Policy {
+  return async function requirePlanWhenPolicy(request: FastifyRequest) {
+    if (!usesPremium(request)) return;
+    if (!request.headers.authorization) throw forbidden('PREMIUM_REQUIRED', message);
+    const user = await ensureUser(request);
+    if (!user.isPremium) throw forbidden('PREMIUM_REQUIRED', message);
+  };
+}
+
+/** The listing routes and /search refuse the premium advanced filters to other callers (ADR 019). */
+export const requirePremiumForAdvancedFilters = requirePlanWhen(
+  (request) => requestedAdvancedFilters(request.query as Record<string, unknown>).length > 0,
+  messages.catalog.advancedFiltersPremium,
+);
 
 /** 403 with the feature's own code and message while the admin has switched `key` off. */
 export function requireFeature(key: FeatureSwitch): Policy {

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { AdvancedFilter } from '@kiyasla/contracts/catalog-constants';
 import type { ListingSort } from '@kiyasla/contracts/constants';
 
 /** A full-text condition and its ranking expression, supplied by the search module. */
@@ -19,6 +20,8 @@ export interface ListingFilters {
   minPriceKurus?: number;
   maxPriceKurus?: number;
   search?: TextSearch;
+  /** Premium advanced filters (ADR 019); the route has checked the caller's plan. */
+  advanced: AdvancedFilter[];
 }
 
 export interface ListingPage {

@@ -1,4 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  LOWEST_PRICE_WINDOW_DAYS,
+  PRICE_DROP_WINDOW_DAYS,
+  type AdvancedFilter,
+} from '@kiyasla/contracts/catalog-constants';
 import type { SortOption } from '@kiyasla/contracts/constants';
 import type { Database } from '../../db/client';
 import { offerCounts, offerIsFresh } from '../../db/offer-freshness';
@@ -47,6 +52,26 @@ function orderFor(sort: ListingPage['sort'], f: ListingFilters): SQL[] {
   return ORDER[sort];
 }
 
+/**
+ * The premium advanced filters (ADR 019) as conditions on the prices row, whose figures
+ * refreshProductPriceAggregates keeps: no offer or history is read per request.
+ */
+const ADVANCED_CONDITIONS: Record<AdvancedFilter, SQL> = {
+  freeShipping: sql`${productPrices.freeShipping}`,
+  inStock: sql`${productPrices.inStock}`,
+  // The lowest price's last move was a drop, within the window: what the card's down arrow shows.
+  priceDropped: sql`(${productPrices.minPrice} < ${productPrices.prevMinPrice}
+    and ${productPrices.priceUpdatedAt} >= now() - make_interval(days => ${PRICE_DROP_WINDOW_DAYS}))`,
+  // No lower price was on sale within the window (lower_price_seen_at is constant while the lowest
+  // price holds, so the window can slide without rewriting a row).
+  lowestIn6m: sql`(${productPrices.minPrice} is not null and (${productPrices.lowerPriceSeenAt} is null
+    or ${productPrices.lowerPriceSeenAt} < now() - make_interval(days => ${LOWEST_PRICE_WINDOW_DAYS})))`,
+};
+
+function advancedConditions(filters: readonly AdvancedFilter[]): SQL[] {
+  return filters.map((f) => ADVANCED_CONDITIONS[f]);
+}
+
 /** A filter group left out when computing that group's own facet counts. */
 export type FilterGroup = 'brand' | 'store' | 'price' | `spec:${string}`;
 
@@ -71,10 +96,7 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
     f.search?.where,
   ];
   if (except !== 'brand' && f.brands.length) conditions.push(inArray(products.brand, f.brands));
-  if (except !== 'price') {
-    if (f.minPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} >= ${f.minPriceKurus}`);
-    if (f.maxPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} <= ${f.maxPriceKurus}`);
-  }
+  conditions.push(...priceConditions(f, except));
   if (except !== 'store' && f.stores.length) {
     conditions.push(sql`exists (
       select 1 from ${storeOffers} o join ${stores} s on s.id = o.store_id
@@ -95,9 +117,31 @@ export function listingConditions(f: ListingFilters, except?: FilterGroup): SQL 
   return and(...conditions);
 }
 
-/** Whether the conditions of a listing read the prices (a price range), so need their join. */
+/** The conditions of a listing that read only its prices row: the price range and the advanced filters. */
+function priceConditions(f: ListingFilters, except?: FilterGroup): SQL[] {
+  const conditions: SQL[] = [];
+  if (except !== 'price') {
+    if (f.minPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} >= ${f.minPriceKurus}`);
+    if (f.maxPriceKurus !== undefined) conditions.push(sql`${productPrices.minPrice} <= ${f.maxPriceKurus}`);
+  }
+  conditions.push(...advancedConditions(f.advanced));
+  return conditions;
+}
+
+/** Whether the conditions of a listing read the prices (a price range, an advanced filter), so need their join. */
 function filtersByPrice(f: ListingFilters, except?: FilterGroup): boolean {
-  return except !== 'price' && (f.minPriceKurus !== undefined || f.maxPriceKurus !== undefined);
+  return priceConditions(f, except).length > 0;
+}
+
+/**
+ * Whether the listing is its scope plus conditions on the prices row only: then product_prices
+ * (which carries copies of the scope columns) answers counts alone, from its narrow rows and
+ * (category | subcategory, min_price) indexes, without a join to the 2.5 KB products rows.
+ */
+function scopeAndPricesOnly(f: ListingFilters): boolean {
+  return (
+    !f.productIds && !f.featured && !f.search && f.brands.length === 0 && f.stores.length === 0 && f.specs.size === 0
+  );
 }
 
 /**
@@ -124,7 +168,12 @@ export async function findProducts(
   const count$ = db.select({ n: count() }).from(products);
   const [rows, totals] = await Promise.all([
     findPage(db, filters, page, where),
-    (filtersByPrice(filters) ? count$.innerJoin(productPrices, pricesOfProduct) : count$).where(where),
+    filtersByPrice(filters) && scopeAndPricesOnly(filters)
+      ? db
+          .select({ n: count() })
+          .from(productPrices)
+          .where(and(priceScope(filters), ...priceConditions(filters)))
+      : (filtersByPrice(filters) ? count$.innerJoin(productPrices, pricesOfProduct) : count$).where(where),
   ]);
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
@@ -171,7 +220,8 @@ function findPageByPrice(
   const ordered = db
     .select()
     .from(productPrices)
-    .where(priceScope(filters))
+    // The prices row's own conditions narrow the walk before any product is fetched.
+    .where(and(priceScope(filters), ...priceConditions(filters)))
     .orderBy(order(productPrices.minPrice), asc(productPrices.productId))
     .as('product_prices');
   const product = db
@@ -233,23 +283,48 @@ export async function priceBounds(db: Database, filters: ListingFilters): Promis
     min: sql<number | null>`min(${productPrices.minPrice})`,
     max: sql<number | null>`max(${productPrices.minPrice})`,
   };
-  // A category or subcategory with no other filter: its prices rows alone answer, from both ends
-  // of their (category, min_price) index, without reading a single product.
-  const scopeOnly =
-    !filters.productIds &&
-    !filters.featured &&
-    !filters.search &&
-    filters.brands.length === 0 &&
-    filters.stores.length === 0 &&
-    filters.specs.size === 0;
-  const [row] = scopeOnly
-    ? await db.select(bounds).from(productPrices).where(priceScope(filters))
+  // A category or subcategory with no other filter than the prices row's own: its prices rows
+  // alone answer, from both ends of their (category, min_price) index, without reading a product.
+  const [row] = scopeAndPricesOnly(filters)
+    ? await db
+        .select(bounds)
+        .from(productPrices)
+        .where(and(priceScope(filters), ...priceConditions(filters, 'price')))
     : await db
         .select(bounds)
         .from(products)
         .innerJoin(productPrices, pricesOfProduct)
         .where(listingConditions(filters, 'price'));
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
+}
+
+/**
+ * For each advanced filter, how many products of the filtered listing it keeps: one pass over
+ * the listing (a selected filter keeps them all, so its figure is the listing's total).
+ */
+export async function advancedCounts(db: Database, filters: ListingFilters): Promise<Record<AdvancedFilter, number>> {
+  const figures = {
+    freeShipping: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.freeShipping})`,
+    inStock: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.inStock})`,
+    priceDropped: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.priceDropped})`,
+    lowestIn6m: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.lowestIn6m})`,
+  };
+  const [row] = scopeAndPricesOnly(filters)
+    ? await db
+        .select(figures)
+        .from(productPrices)
+        .where(and(priceScope(filters), ...priceConditions(filters)))
+    : await db
+        .select(figures)
+        .from(products)
+        .innerJoin(productPrices, pricesOfProduct)
+        .where(listingConditions(filters));
+  return {
+    freeShipping: Number(row?.freeShipping ?? 0),
+    inStock: Number(row?.inStock ?? 0),
+    priceDropped: Number(row?.priceDropped ?? 0),
+    lowestIn6m: Number(row?.lowestIn6m ?? 0),
+  };
 }
 
 /** (key, value, count) of specification values over a filtered set; `except` as above. */
@@ -323,4 +398,48 @@ export async function findCheapestOffers(db: Database, productIds: string[], per
     .from(ranked)
     .where(sql`${ranked.rank} <= ${perProduct}`)
     .orderBy(ranked.productId, ranked.rank);
+}
+
+/**
+ * Up to `limit` other listed products of the given scope (a subcategory, else a category), the
+ * nearest to `priceKurus` first: the cheapest above and the dearest below come from the two ends
+ * of product_prices' (scope, min_price) index, so it costs two short index walks.
+ */
+export async function findPricePeers(
+  db: Database,
+  productId: string,
+  scope: { categoryId: string; subcategoryId: string | null },
+  priceKurus: number,
+  limit: number,
+): Promise<string[]> {
+  const inScope = scope.subcategoryId
+    ? eq(productPrices.subcategoryId, scope.subcategoryId)
+    : eq(productPrices.categoryId, scope.categoryId);
+  const base = and(
+    inScope,
+    eq(productPrices.isActive, true),
+    sql`${productPrices.productId} <> ${productId}`,
+    sql`${productPrices.minPrice} is not null`,
+  );
+  const columns = { id: productPrices.productId, price: productPrices.minPrice };
+  const [above, below] = await Promise.all([
+    db
+      .select(columns)
+      .from(productPrices)
+      .where(and(base, sql`${productPrices.minPrice} >= ${priceKurus}`))
+      .orderBy(asc(productPrices.minPrice), asc(productPrices.productId))
+      .limit(limit),
+    db
+      .select(columns)
+      .from(productPrices)
+      .where(and(base, sql`${productPrices.minPrice} < ${priceKurus}`))
+      .orderBy(desc(productPrices.minPrice), asc(productPrices.productId))
+      .limit(limit),
+  ]);
+  return [...above, ...below]
+    .sort(
+      (a, b) => Math.abs((a.price ?? 0) - priceKurus) - Math.abs((b.price ?? 0) - priceKurus) || (a.id < b.id ? -1 : 1),
+    )
+    .slice(0, limit)
+    .map((r) => r.id);
 }

@@ -18,6 +18,10 @@ import { PreparedBody, PreparedReplies, sendPrepared } from '../../lib/prepared-
 import { PublicReadCache } from '../../lib/public-read-cache';
 import { ok } from '../../lib/reply';
 import { listingQueryBase, listingQuerySchema, withPriceRangeCheck } from '@kiyasla/contracts/listing';
+import { productProsConsSchema } from '@kiyasla/contracts/comparisons';
+import { messages } from '@kiyasla/contracts/messages';
+import { requirePlan, requirePremiumForAdvancedFilters } from '../../plugins/policies';
+import { getProductProsCons } from '../comparisons/product-pros-cons.service';
 import {
   getPriceHistory,
   getProductDetail,
@@ -30,6 +34,8 @@ import { ViewRecorder } from './view-recorder';
 import { slugOrIdSchema } from '@kiyasla/contracts/catalog';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const listingErrors = { ...errors, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+
 const productId = z.object({ id: z.string().min(1).max(64) });
 
 const listResponse = z.object({
@@ -65,10 +71,11 @@ export async function productRoutes(app: FastifyInstance) {
         tags: ['catalog'],
         summary: 'Ürün listesi: kategori, marka, mağaza, fiyat ve özellik filtreleri, sıralama, sayfalama',
         description:
-          'Çok değerli filtreler parametre tekrarıyla verilir (brand=Apple&brand=Samsung); özellik filtresi spec=<anahtar>:<değer>. Bir grubun değerleri VEYA, gruplar VE ile birleşir. facets=true filtre panelinin sayımlarını da döndürür.',
+          'Çok değerli filtreler parametre tekrarıyla verilir (brand=Apple&brand=Samsung); özellik filtresi spec=<anahtar>:<değer>. Bir grubun değerleri VEYA, gruplar VE ile birleşir. facets=true filtre panelinin sayımlarını da döndürür. Gelişmiş filtreler (freeShipping, inStock, priceDropped, lowestIn6m) yalnızca premium üyeler içindir: diğer çağıranlara 403 PREMIUM_REQUIRED.',
         querystring: listingQuerySchema,
-        response: { 200: listResponse, ...errors },
+        response: { 200: listResponse, ...listingErrors },
       },
+      preHandler: requirePremiumForAdvancedFilters,
     },
     async (req, reply) => {
       const { category, subcategory, ...q } = req.query;
@@ -89,8 +96,9 @@ export async function productRoutes(app: FastifyInstance) {
         summary: 'Bir kategorinin (veya ?parent= ile alt kategorinin) ürünleri, filtreler ve facet’ler',
         params: z.object({ idOrSlug: slugOrIdSchema }),
         querystring: withPriceRangeCheck(listingQueryBase.extend({ parent: slugOrIdSchema.optional() })),
-        response: { 200: listResponse, ...errors },
+        response: { 200: listResponse, ...listingErrors },
       },
+      preHandler: requirePremiumForAdvancedFilters,
     },
     async (req, reply) => {
       const { parent, ...q } = req.query;
@@ -157,6 +165,28 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await getPriceHistory(db, req.params.id, req.query.range, req.query.store, req.query.perStore)),
+  );
+
+  r.get(
+    '/products/:id/pros-cons',
+    {
+      onRequest: requirePlan('premium', messages.comparisons.analysisPremiumOnly),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ürünün avantaj/dezavantaj analizi (premium): fiyatı en yakın benzer ürünlere göre',
+        description:
+          'Karşılaştırma analizinin ürün sayfası için hali: ürün, aynı alt kategorideki (yoksa kategorideki) fiyatı en yakın en fazla 4 ürünle ölçülür. Oturumsuz çağrıya 401, premium olmayan üyeye 403 PREMIUM_REQUIRED.',
+        security: [{ bearerAuth: [] }],
+        params: productId,
+        response: {
+          200: z.object({ success: z.literal(true), data: productProsConsSchema }),
+          ...errors,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (req) => ok(await getProductProsCons(db, req.params.id)),
   );
 
   r.get(

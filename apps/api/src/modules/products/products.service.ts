@@ -32,10 +32,19 @@ import {
   type OfferWithStoreRow,
 } from './product-detail.repo';
 import { shippingLabel, toProductCard } from './products.presenter';
-import { brandCounts, findCheapestOffers, findProducts, priceBounds, specCounts, storeCounts } from './products.repo';
+import {
+  advancedCounts,
+  brandCounts,
+  findCheapestOffers,
+  findPricePeers,
+  findProducts,
+  priceBounds,
+  specCounts,
+  storeCounts,
+} from './products.repo';
 import { isUuid } from '@kiyasla/contracts/ids';
-import type { ReviewSort } from '@kiyasla/contracts/catalog-constants';
-import type { ListingQuery } from '@kiyasla/contracts/listing';
+import type { AdvancedFilter, ReviewSort } from '@kiyasla/contracts/catalog-constants';
+import { requestedAdvancedFilters, type ListingQuery } from '@kiyasla/contracts/listing';
 
 /** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
 const MAX_FACET_VALUES = 40;
@@ -52,7 +61,9 @@ export interface ListingScope {
 }
 
 /** The listing query with the sorts of a listing, plus `relevance` for searches. */
-export type ListingInput = Omit<ListingQuery, 'sort'> & { sort: ListingPage['sort'] };
+export type ListingInput = Omit<ListingQuery, 'sort' | AdvancedFilter> & {
+  sort: ListingPage['sort'];
+} & Partial<Record<AdvancedFilter, boolean>>;
 
 async function toFilters(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingFilters> {
   const category = scope.category ? await getCategory(db, scope.category) : undefined;
@@ -63,6 +74,7 @@ async function toFilters(db: Database, scope: ListingScope, q: ListingInput): Pr
     brands: q.brand,
     stores: q.store,
     specs: parseSpecFilters(q.spec),
+    advanced: requestedAdvancedFilters(q),
     ...(q.featured ? { featured: true } : {}),
     ...(q.minPrice !== undefined ? { minPriceKurus: tryToKurus(q.minPrice) } : {}),
     ...(q.maxPrice !== undefined ? { maxPriceKurus: tryToKurus(q.maxPrice) } : {}),
@@ -168,10 +180,11 @@ const valueSort = new Intl.Collator('tr', { numeric: true, sensitivity: 'base' }
  */
 export async function computeFacets(db: Database, filters: ListingFilters): Promise<Facets> {
   const selectedKeys = [...filters.specs.keys()];
-  const [brands, stores, price, base, ...own] = await Promise.all([
+  const [brands, stores, price, advanced, base, ...own] = await Promise.all([
     brandCounts(db, filters),
     storeCounts(db, filters),
     priceBounds(db, filters),
+    advancedCounts(db, filters),
     specCounts(db, filters),
     ...selectedKeys.map((key) => specCounts(db, filters, `spec:${key}`, key)),
   ]);
@@ -204,6 +217,7 @@ export async function computeFacets(db: Database, filters: ListingFilters): Prom
     stores,
     specs,
     price: price ? { min: Math.floor(kurusToTry(price.min)), max: Math.ceil(kurusToTry(price.max)) } : null,
+    advanced,
   };
 }
 
@@ -399,4 +413,25 @@ export async function getProductReviews(
       distribution: Object.fromEntries([1, 2, 3, 4, 5].map((r) => [String(r), distribution.get(r) ?? 0])),
     },
   };
+}
+
+/**
+ * Up to `limit` listed products to measure a product against (its pros/cons tab): those of its
+ * subcategory nearest to it in price, or of its category when the subcategory has fewer than
+ * two others. Empty when the product has no price (nothing to be near).
+ */
+export async function findSimilarProductIds(db: Database, id: string, limit: number): Promise<string[]> {
+  const row = await requireProduct(db, id);
+  if (row.minPrice === null) return [];
+  const scoped = row.subcategoryId
+    ? await findPricePeers(
+        db,
+        row.id,
+        { categoryId: row.categoryId, subcategoryId: row.subcategoryId },
+        row.minPrice,
+        limit,
+      )
+    : [];
+  if (scoped.length >= 2) return scoped;
+  return findPricePeers(db, row.id, { categoryId: row.categoryId, subcategoryId: null }, row.minPrice, limit);
 }

@@ -11,6 +11,7 @@ import { parseQuery } from './search-query';
 import { SearchLogger } from './search-log';
 import { searchProducts, suggest, trending, type SearchResult } from './search.service';
 import { clientIp } from '../../lib/client-identity';
+import { requirePremiumForAdvancedFilters } from '../../plugins/policies';
 
 const queryText = z
   .string()
@@ -56,9 +57,13 @@ export async function searchRoutes(app: FastifyInstance) {
             correctedQuery: z.string().nullable(),
           }),
           400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
         },
       },
+      // The listing's premium advanced filters, refused the same way (ADR 019).
+      preHandler: requirePremiumForAdvancedFilters,
     },
     async (req, reply) => {
       const { q, ...input } = req.query;
