@@ -1,4 +1,5 @@
 import type { PageBundle } from './bundles';
+import { printAlertBench, type AlertBenchResult } from './alerts';
 import type { FeedBenchResult } from './feed-import';
 import type { GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
@@ -35,6 +36,8 @@ export interface BenchReport {
   bundles: PageBundle[];
   /** Store feed imports on the catalog (bench/src/feed-import.ts); absent in older reports. */
   feedImports?: FeedBenchResult[];
+  /** Price alerts and notifications (bench/src/alerts.ts); absent in older reports. */
+  alerts?: AlertBenchResult;
   totalSeconds: number;
 }
 
@@ -185,5 +188,6 @@ export function printReport(r: BenchReport): void {
     );
   }
   printFeedImports(r.feedImports ?? []);
+  printAlertBench(r.alerts);
   console.log();
 }

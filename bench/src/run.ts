@@ -28,6 +28,7 @@ import { discoverColdCatalog, evenSample, facetDraws, listingDraws, searchQuerie
 import type { ChurnResult } from './price-churn';
 import { measureInitialJs, type PageBundle } from './bundles';
 import { runFeedBenchmarks, type FeedBenchResult } from './feed-import';
+import { runAlertBenchmarks, type AlertBenchResult } from './alerts';
 import { BENCH_PASSWORD, catalogSize, ensureCatalog, type GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-worker';
@@ -967,6 +968,16 @@ async function main() {
     }
   }
 
+  // Price alerts and notifications (issue 13): the consumer of the feed's change events.
+  let alerts: AlertBenchResult | undefined;
+  if (want('alerts')) {
+    try {
+      alerts = await runAlertBenchmarks(databaseUrl, log);
+    } catch (err) {
+      log(`alerts: failed: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`);
+    }
+  }
+
   // Web budgets.
   const productId = ids[0]!;
   const pages: Record<string, string> = {
@@ -1049,6 +1060,7 @@ async function main() {
     ...(lighthouseNote ? { lighthouseNote } : {}),
     bundles,
     feedImports,
+    ...(alerts ? { alerts } : {}),
     totalSeconds: (Date.now() - started) / 1000,
   };
   printReport(report);
