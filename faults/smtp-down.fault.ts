@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@kiyasla/contracts/messages';
+import { call, data, waitFor } from './support/http';
+import { count, startPostgres, type Postgres } from './support/postgres';
+import { removeDataDir, startServer, type ApiServer } from './support/server';
+import { startSmtp } from './support/smtp';
+import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeed, type FeedItem } from './support/world';
+
+/**
+ * The SMTP host is away while alert e-mails (notification deliveries) and a password reset (the
+ * mail outbox) are due: both wait with their backoff (30 s first) and go out exactly once when
+ * it is back; nothing is given up, nothing is sent twice.
+ */
+
+const N = 6;
+const report: Record<string, unknown> = {};
+
+let pg: Postgres;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: ApiServer;
+
+beforeAll(async () => {
+  [pg, smtp] = await Promise.all([startPostgres(), startSmtp()]);
+  server = await startServer({ databaseUrl: pg.url, smtpUrl: smtp.url });
+});
+
+afterAll(async () => {
+  console.log('[faults] SMTP down:', JSON.stringify(report, null, 2));
+  await server?.stop();
+  if (server) removeDataDir(server);
+  await smtp?.close();
+  await pg?.destroy();
+});
+
+const items = (productIds: string[], price: (i: number) => number): FeedItem[] =>
+  productIds.map((productId, i) => ({ sku: `SMTP-${i}`, productId, price: price(i) }));
+
+describe('SMTP down', () => {
+  it('e-mails wait with backoff and go out exactly once when the SMTP host is back', async () => {
+    const base = server.baseURL;
+    const admin = await adminSession(base);
+    const { storeId, productIds } = await storeAndProducts(base, admin.token, N);
+    expect(
+      data<{ status: string }>(
+        await uploadFeed(
+          base,
+          admin.token,
+          storeId,
+          items(productIds, (i) => 30 + i),
+        ),
+      ).status,
+    ).toBe('succeeded');
+    const watcher = await shopper(base, 'posta', pg);
+    for (const product of productIds) {
+      expect(
+        (await call(base, '/api/alerts', { token: watcher.token, json: { product, targetPrice: 20 } })).status,
+      ).toBe(201);
+    }
+
+    await smtp.down();
+    const downAt = Date.now();
+    report.faultsInjected = 1;
+    expect(
+      data<{ status: string }>(
+        await uploadFeed(
+          base,
+          admin.token,
+          storeId,
+          items(productIds, (i) => 10 + i),
+        ),
+      ).status,
+    ).toBe('succeeded');
+    const reset = await call(base, '/api/auth/forgot-password', { json: { email: watcher.email } });
+    expect(reset.status).toBe(200);
+
+    // Both kinds fail against the closed port and wait for their retry.
+    await waitFor(
+      'the alert e-mails failed once and wait',
+      async () =>
+        (await count(
+          pg,
+          `select count(*) as n from notification_deliveries
+            where user_id = $1 and channel = 'email' and status = 'pending' and attempts = 1 and last_error is not null`,
+          [watcher.userId],
+        )) === N,
+      20_000,
+    );
+    await waitFor(
+      'the reset e-mail failed once and waits',
+      async () =>
+        (await count(
+          pg,
+          `select count(*) as n from outbox
+            where kind = 'email.password-reset' and status = 'pending' and attempts = 1 and last_error is not null`,
+        )) === 1,
+      20_000,
+    );
+    const waiting = await pg.pool.query<{ wait: string }>(
+      `select extract(epoch from next_attempt_at - now())::int as wait from notification_deliveries
+        where user_id = $1 and channel = 'email' order by wait limit 1`,
+      [watcher.userId],
+    );
+    report.backoffSeconds = Number(waiting.rows[0]!.wait);
+    expect(Number(waiting.rows[0]!.wait)).toBeGreaterThan(10);
+    expect(smtp.inbox).toHaveLength(0);
+
+    await new Promise((r) => setTimeout(r, 3_000));
+    await smtp.up();
+    report.smtpDownMs = Date.now() - downAt;
+
+    const ms = await waitFor(
+      'every e-mail sent after the SMTP host came back',
+      async () => {
+        const c = await alertCounts(pg, watcher.userId);
+        const mailDone = await count(
+          pg,
+          `select count(*) as n from outbox where kind = 'email.password-reset' and status = 'done'`,
+        );
+        return c.sent === N && mailDone === 1;
+      },
+      // The deliveries' first retry comes after 30 s; the mail outbox's sweep runs every 30 s.
+      90_000,
+      500,
+    );
+    report.sentAfterBackMs = ms;
+    await new Promise((r) => setTimeout(r, 3_000));
+    const alertMails = smtp.to(watcher.email).filter((m) => m.subject.startsWith(messages.alerts.triggeredTitle));
+    const otherMails = smtp.to(watcher.email).filter((m) => !m.subject.startsWith(messages.alerts.triggeredTitle));
+    const c = await alertCounts(pg, watcher.userId);
+    report.after = { ...c, alertMails: alertMails.length, otherMails: otherMails.map((m) => m.subject) };
+    expect(c).toEqual({ triggered: N, notifications: N, emailDeliveries: N, sent: N, pending: 0 });
+    expect(alertMails).toHaveLength(N);
+    expect(new Set(alertMails.map((m) => m.subject)).size).toBe(N);
+    // The password reset: one message, with its link.
+    const resets = otherMails.filter((m) => m.raw.includes('reset-password'));
+    expect(resets).toHaveLength(1);
+    expect(
+      await count(
+        pg,
+        `select count(*) as n from outbox where kind like 'email.%' and status in ('failed', 'processing')`,
+      ),
+    ).toBe(0);
+  });
+});
