@@ -73,7 +73,7 @@ function SubscriptionRow({
       <td className="px-4 py-3">
         <div className="flex items-center gap-3">
           <UserAvatar firstName={item.firstName} lastName={item.lastName} className="size-9 text-xs" />
-          <span className="font-medium text-ink">{name}</span>
+          <span className="font-medium whitespace-nowrap text-ink">{name}</span>
         </div>
       </td>
       <td className="px-4 py-3 text-muted">{item.email}</td>
@@ -96,7 +96,7 @@ function SubscriptionRow({
           >
             <Eye aria-hidden="true" className="size-4" />
           </button>
-          {sub.cancellable && (
+          {sub.cancellable ? (
             <button
               type="button"
               onClick={onCancel}
@@ -106,6 +106,9 @@ function SubscriptionRow({
             >
               <XCircle aria-hidden="true" className="size-4" />
             </button>
+          ) : (
+            // Keeps the view buttons in one column.
+            <span aria-hidden="true" className="size-10" />
           )}
         </div>
       </td>
