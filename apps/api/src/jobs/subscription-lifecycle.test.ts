@@ -4,6 +4,7 @@ import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { outbox } from '../db/schema/outbox';
 import { priceAlerts } from '../db/schema/price-alerts';
 import { users } from '../db/schema/users';
+import type { MailService } from '../mail/mail.service';
 import { sessionCache } from '../modules/auth/session-cache';
 import { bearer, body, registerUser } from '../test/accounts';
 import { setSettings, useTestApp } from '../test/app';
@@ -154,7 +155,9 @@ describe('renewal reminders', () => {
     await setPlan(later.user._id, renewing(5));
     await setPlan(cancelled.user._id, renewing(2, false));
 
-    const deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail: t.app.mail, log: t.app.log };
+    // The e-mails stay in the outbox to be read here (a kick would send them and drop the body).
+    const mail = { enqueue: t.app.mail.enqueue.bind(t.app.mail), kick: () => undefined } as unknown as MailService;
+    const deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail, log: t.app.log };
     await Promise.all([openRenewalOrders(deps), openRenewalOrders(deps)]);
     await openRenewalOrders(deps);
     const mails = await mailsTo('email.renewal-reminder', soon.user.email);

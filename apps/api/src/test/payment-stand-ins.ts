@@ -49,8 +49,8 @@ export interface StripeStandIn {
   charges: Map<string, Record<string, unknown>>;
   /** Refunds actually created (one per idempotency key). */
   refunds: Map<string, Record<string, unknown>>;
-  /** Milliseconds a refund creation takes (to make two calls overlap). */
-  refundDelayMs: number;
+  /** While set, a refund creation waits for it (to hold one call at Stripe while another runs). */
+  refundHold: Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     nextRefunds: [],
     charges: new Map(),
     refunds: new Map(),
-    refundDelayMs: 0,
+    refundHold: null,
   };
   /** Idempotency: the first answer of a key is the answer of every retry of it. */
   const replies = new Map<string, { status: number; payload: unknown }>();
@@ -132,7 +132,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const answer = s.nextRefunds.shift() ?? 'ok';
-      if (s.refundDelayMs) await new Promise((r) => setTimeout(r, s.refundDelayMs));
+      if (s.refundHold) await s.refundHold;
       if (answer === 'decline' || answer === 'error') {
         return json(res, 400, {
           error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'Charge is disputed.' },

@@ -181,19 +181,30 @@ describe('refunds through Stripe', () => {
 
   it('two refunds at once: one reaches Stripe, the other is told it is in progress', async () => {
     const { orderId } = await stripeBuyer();
-    stripe.refundDelayMs = 150;
+    // Stripe holds the refund that reaches it until the other call has settled: had both claimed
+    // the payment, both would wait at Stripe and neither would settle.
+    let release!: () => void;
+    stripe.refundHold = new Promise<void>((r) => (release = r));
     try {
-      const results = await Promise.allSettled([
-        refundPayment(deps, orderId, new Date()),
-        refundPayment(deps, orderId, new Date()),
-      ]);
-      const done = results.filter((r) => r.status === 'fulfilled' && r.value !== null);
-      const refused = results.filter((r) => r.status === 'rejected');
-      expect(done).toHaveLength(1);
-      expect(refused).toHaveLength(1);
-      expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ status: 409, code: 'REFUND_IN_PROGRESS' });
+      const calls = [refundPayment(deps, orderId, new Date()), refundPayment(deps, orderId, new Date())];
+      const settled = calls.map((c) =>
+        c.then(
+          (v) => ({ ok: v }),
+          (err: unknown) => ({ err }),
+        ),
+      );
+      const bothAtStripe = (async () => {
+        while (refundsOf(orderId).length < 2) await new Promise((r) => setTimeout(r, 20));
+        return { both: true } as const;
+      })();
+      const first = await Promise.race([...settled, bothAtStripe]);
+      expect(first).toMatchObject({ err: { status: 409, code: 'REFUND_IN_PROGRESS' } });
+      release();
+      const results = await Promise.all(settled);
+      expect(results.filter((r) => 'ok' in r && r.ok?.status === 'refunded')).toHaveLength(1);
     } finally {
-      stripe.refundDelayMs = 0;
+      stripe.refundHold = null;
+      release();
     }
     expect(refundsOf(orderId)).toHaveLength(1);
     expect((await row(orderId)).status).toBe('refunded');
