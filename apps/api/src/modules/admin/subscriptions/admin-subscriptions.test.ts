@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@kiyasla/contracts/admin-audit';
@@ -455,5 +456,54 @@ describe('who may call it', () => {
     }
     expect(await memberRow(member.id)).toMatchObject({ autoRenew: true });
     expect(await paymentRow(payment.id)).toMatchObject({ status: 'completed' });
+  });
+});
+
+describe('hostile input', () => {
+  it('answers every list query and id with a 2xx or a 4xx in the error format, never a 5xx', async () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 120 }),
+      fc.constantFrom(
+        '',
+        'all',
+        'ALL',
+        'free',
+        'Monthly',
+        'premium',
+        'İ',
+        'ı',
+        '%',
+        '_',
+        '\\',
+        "'; drop table users;--",
+        '\u202e',
+        '\u200b',
+        '😀',
+      ),
+      fc.string({ maxLength: 3_000 }),
+    );
+    const query = fc.record(
+      {
+        page: fc.oneof(fc.integer({ min: -5, max: 20_000 }).map(String), text),
+        limit: fc.oneof(fc.integer({ min: -5, max: 500 }).map(String), text),
+        search: text,
+        plan: text,
+        status: text,
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, text, async (q, id) => {
+        const qs = new URLSearchParams(q as Record<string, string>).toString();
+        for (const url of [`?${qs}`, `/${encodeURIComponent(id)}`]) {
+          const res = await call(url.startsWith('/') ? 'DELETE' : 'GET', url);
+          expect(res.statusCode, `${url} → ${res.body}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(body(res)).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
