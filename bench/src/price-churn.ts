@@ -31,8 +31,14 @@ export interface ChurnResult {
   firstError?: string;
 }
 
-/** Ticks per second: 10 transactions of rate/10 offers each. */
-const TICKS_PER_SECOND = 10;
+/**
+ * Two lanes, each a connection committing 5 transactions per second of rate/10 offers: one lane
+ * alone falls behind when a transaction takes more than 100 ms (on a loaded machine). The lanes
+ * change disjoint products (split by product id), so their transactions never wait for each
+ * other's rows.
+ */
+const LANES = 2;
+const TICKS_PER_SECOND = 5;
 
 interface Offer {
   id: string;
@@ -57,7 +63,7 @@ async function main() {
   if (!databaseUrl || !rateArg || !secondsArg) throw new Error('usage: price-churn <databaseUrl> <rate> <seconds>');
   const rate = Number(rateArg);
   const seconds = Number(secondsArg);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: LANES + 1 });
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   // A uniform sample of the active offers (about 100,000), so the changes spread over the catalog.
   const total = Number(
@@ -72,8 +78,7 @@ async function main() {
     )
   ).rows;
   if (offers.length === 0) throw new Error('no active offers to change');
-  const random = mulberry32(16);
-  const perTick = Math.max(1, Math.round(rate / TICKS_PER_SECOND));
+  const perTick = Math.max(1, Math.round(rate / LANES / TICKS_PER_SECOND));
   const tickMs = 1000 / TICKS_PER_SECOND;
   const latencies: number[] = [];
   let changes = 0;
@@ -81,48 +86,56 @@ async function main() {
   let firstError: string | undefined;
   const started = performance.now();
   const end = started + seconds * 1000;
-  let tick = 0;
-  while (performance.now() < end) {
-    const due = started + tick * tickMs;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    tick += 1;
-    // Distinct offers per tick (one row is updated once per transaction).
-    const picked = new Map<string, Offer>();
-    while (picked.size < Math.min(perTick, offers.length)) {
-      const o = offers[Math.floor(random() * offers.length)]!;
-      picked.set(o.id, o);
-    }
-    const rows = [...picked.values()].map((o) => {
-      // ±10 %, never the same price, never below 1 TL.
-      const factor = 0.9 + random() * 0.2;
-      let price = Math.max(100, Math.round(o.price * factor));
-      if (price === o.price) price += 1;
-      o.price = price;
-      return { id: o.id, product_id: o.product_id, store_id: o.store_id, price };
-    });
-    const t0 = performance.now();
-    try {
-      await db.transaction(async (tx) => {
-        const json = JSON.stringify(rows);
-        await tx.execute(sql`
-          update store_offers o set price = x.price, updated_at = now()
-            from json_to_recordset(${json}::json) as x(id uuid, price int)
-           where o.id = x.id`);
-        await tx.execute(sql`
-          insert into price_history (offer_id, product_id, store_id, price, availability)
-          select x.id, x.product_id, x.store_id, x.price, o.availability
-            from json_to_recordset(${json}::json) as x(id uuid, product_id uuid, store_id uuid, price int)
-            join store_offers o on o.id = x.id`);
-        await refreshProductPriceAggregates(tx, [...new Set(rows.map((r) => r.product_id))]);
+  let ticks = 0;
+  const runLane = async (lane: number) => {
+    const mine = offers.filter((o) => parseInt(o.product_id.slice(-1), 16) % LANES === lane);
+    if (mine.length === 0) return;
+    const random = mulberry32(16 + lane);
+    let tick = 0;
+    while (performance.now() < end) {
+      const due = started + tick * tickMs;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      tick += 1;
+      ticks += 1;
+      // Distinct offers per tick (one row is updated once per transaction).
+      const picked = new Map<string, Offer>();
+      while (picked.size < Math.min(perTick, mine.length)) {
+        const o = mine[Math.floor(random() * mine.length)]!;
+        picked.set(o.id, o);
+      }
+      const rows = [...picked.values()].map((o) => {
+        // ±10 %, never the same price, never below 1 TL.
+        const factor = 0.9 + random() * 0.2;
+        let price = Math.max(100, Math.round(o.price * factor));
+        if (price === o.price) price += 1;
+        o.price = price;
+        return { id: o.id, product_id: o.product_id, store_id: o.store_id, price };
       });
-      changes += rows.length;
-    } catch (err) {
-      errors += 1;
-      firstError ??= err instanceof Error ? err.message.slice(0, 300) : String(err);
+      const t0 = performance.now();
+      try {
+        await db.transaction(async (tx) => {
+          const json = JSON.stringify(rows);
+          await tx.execute(sql`
+            update store_offers o set price = x.price, updated_at = now()
+              from json_to_recordset(${json}::json) as x(id uuid, price int)
+             where o.id = x.id`);
+          await tx.execute(sql`
+            insert into price_history (offer_id, product_id, store_id, price, availability)
+            select x.id, x.product_id, x.store_id, x.price, o.availability
+              from json_to_recordset(${json}::json) as x(id uuid, product_id uuid, store_id uuid, price int)
+              join store_offers o on o.id = x.id`);
+          await refreshProductPriceAggregates(tx, [...new Set(rows.map((r) => r.product_id))].sort());
+        });
+        changes += rows.length;
+      } catch (err) {
+        errors += 1;
+        firstError ??= err instanceof Error ? err.message.slice(0, 300) : String(err);
+      }
+      latencies.push(performance.now() - t0);
     }
-    latencies.push(performance.now() - t0);
-  }
+  };
+  await Promise.all(Array.from({ length: LANES }, (_, lane) => runLane(lane)));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
@@ -130,7 +143,7 @@ async function main() {
   await pool.end();
   const result: ChurnResult = {
     changes,
-    ticks: tick,
+    ticks,
     seconds: elapsed,
     rate: changes / elapsed,
     tickP50: pct(50),
