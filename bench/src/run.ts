@@ -512,6 +512,8 @@ async function runColdScenarios(opts: {
   rawNotes: Record<string, string>;
   measure: (s: ColdScenario, extra?: Partial<ScenarioReport>, during?: () => Promise<void>) => Promise<void>;
   reports: ScenarioReport[];
+  /** Signs the bench users in again: access tokens expire during a long run. */
+  signIn: () => Promise<string[]>;
 }): Promise<Record<string, unknown>> {
   const { databaseUrl, workDir, want } = opts;
   const rows = COLD_ROWS.filter(want);
@@ -626,7 +628,7 @@ async function runColdScenarios(opts: {
       {
         name: 'mixed-churn',
         title: `mixed signed-in (80/15/5), caches on, ${CHURN_RATE.toLocaleString('en')} prices/s changing`,
-        spec: { ...opts.mixedSpec, baseUrl: opts.baseUrl },
+        spec: { ...opts.mixedSpec, baseUrl: opts.baseUrl, tokens: await opts.signIn() },
       },
       {},
       async () => {
@@ -956,6 +958,7 @@ async function main() {
     rawNotes,
     measure,
     reports,
+    signIn: () => Promise.all(d.users.map((u) => login(baseUrl, u.email))),
   }).then((found) => Object.assign(coldDiscovery, found));
 
   // Store feed imports (ADR 015): after the HTTP scenarios, whose figures they would disturb.
