@@ -148,6 +148,25 @@ describe('a price alert by e-mail', () => {
     expect(notes).toHaveLength(1);
   });
 
+  it('on shutdown gives the rest of its claim back unsent, its attempt not counted (ADR 020)', async () => {
+    const users = [await shopper(), await shopper()];
+    for (const u of users) await alertAndDrop(u);
+    await consumePriceChanges(db());
+    // Stops before the second e-mail: the first goes out, the rest of the claim is given back.
+    let sends = 0;
+    const r = await deliver({ shouldStop: () => sends++ >= 1 });
+    expect(r.sent).toBe(1);
+    const left = await rows<{ status: string; attempts: number; locked_until: Date | null }>(
+      db(),
+      sql`select status::text as status, attempts, locked_until from notification_deliveries
+           where user_id = any(${`{${users.join(',')}}`}::uuid[]) and channel = 'email' and status <> 'sent'`,
+    );
+    expect(left).toEqual([{ status: 'pending', attempts: 0, locked_until: null }]);
+    // The next pass sends it, once.
+    expect((await deliver()).sent).toBe(1);
+    for (const u of users) expect(mailTo(await emailOf(u))).toHaveLength(1);
+  });
+
   it('retries with backoff while SMTP is down and sends once when it is back', async () => {
     const user = await shopper();
     const email = await emailOf(user);
