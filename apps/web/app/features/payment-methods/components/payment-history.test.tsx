@@ -122,7 +122,9 @@ describe('PaymentHistory', () => {
       </>,
       { auth: false, router: false },
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'İade Talep Et' }));
+    // The phone list and the table both carry it (CSS shows one); the table's here.
+    const table = await screen.findByRole('table', { name: 'Ödeme geçmişi' });
+    fireEvent.click(within(table).getByRole('button', { name: 'İade Talep Et' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'İade Talep Et' }));
     await waitFor(() =>
       expect(toastText()).toContain('İade talebi yalnızca ödemeden sonraki 14 gün içinde yapılabilir.'),

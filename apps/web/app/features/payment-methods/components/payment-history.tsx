@@ -47,64 +47,101 @@ export function PaymentHistory() {
           Henüz bir ödemeniz bulunmuyor.
         </p>
       ) : (
-        <div className="-mx-5 overflow-x-auto sm:-mx-6">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Ödeme geçmişi</caption>
-            <thead className="border-b border-line text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-2 font-medium sm:px-6">
-                  Tarih
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Açıklama
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Tutar
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Durum
-                </th>
-                <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
-                  <span className="sr-only">İade</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {payments.map((payment) => {
-                const status = paymentStatus(payment.status);
-                const plan = planNameOf(payment.plan);
-                return (
-                  <tr key={payment._id}>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted sm:px-6">{formatDate(payment.createdAt)}</td>
-                    <td className="px-3 py-3">
-                      <span className="font-medium text-ink">{plan}</span>
-                      <span className="block text-xs text-muted">
-                        {PROVIDER[payment.provider] ?? payment.provider}
-                        {payment.kind === 'renewal' ? ' · Otomatik yenileme' : ''}
-                      </span>
-                    </td>
-                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
-                      {formatPrice(payment.amount)}
-                    </td>
-                    <td className="px-3 py-3 text-right">
-                      <span
-                        className={clsx(
-                          'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
-                          TONE[status.tone],
-                        )}
-                      >
-                        {status.label}
-                      </span>
-                    </td>
-                    <td className="px-5 py-3 text-right sm:px-6">
-                      <RefundAction payment={payment} compact />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          {/* Phones: one block per payment (a five-column table would not fit). */}
+          <ul className="-mx-5 divide-y divide-line border-t border-line sm:hidden">
+            {payments.map((payment) => {
+              const status = paymentStatus(payment.status);
+              return (
+                <li key={payment._id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-5 py-3">
+                  <div className="min-w-0">
+                    <p className="font-medium text-ink">{planNameOf(payment.plan)}</p>
+                    <p className="text-xs text-muted">
+                      {formatDate(payment.createdAt)} · {PROVIDER[payment.provider] ?? payment.provider}
+                      {payment.kind === 'renewal' ? ' · Otomatik yenileme' : ''}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold text-ink tabular-nums">{formatPrice(payment.amount)}</p>
+                    <span
+                      className={clsx(
+                        'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+                        TONE[status.tone],
+                      )}
+                    >
+                      {status.label}
+                    </span>
+                  </div>
+                  {(payment.refund === 'eligible' || payment.refund === 'requested') && (
+                    <div className="w-full">
+                      <RefundAction payment={payment} />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="-mx-5 hidden overflow-x-auto sm:-mx-6 sm:block">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Ödeme geçmişi</caption>
+              <thead className="border-b border-line text-xs text-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-2 font-medium sm:px-6">
+                    Tarih
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Açıklama
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Tutar
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Durum
+                  </th>
+                  <th scope="col" className="px-5 py-2 text-right font-medium sm:px-6">
+                    <span className="sr-only">İade</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {payments.map((payment) => {
+                  const status = paymentStatus(payment.status);
+                  const plan = planNameOf(payment.plan);
+                  return (
+                    <tr key={payment._id}>
+                      <td className="px-5 py-3 whitespace-nowrap text-muted sm:px-6">
+                        {formatDate(payment.createdAt)}
+                      </td>
+                      <td className="px-3 py-3">
+                        <span className="font-medium text-ink">{plan}</span>
+                        <span className="block text-xs text-muted">
+                          {PROVIDER[payment.provider] ?? payment.provider}
+                          {payment.kind === 'renewal' ? ' · Otomatik yenileme' : ''}
+                        </span>
+                      </td>
+                      <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
+                        {formatPrice(payment.amount)}
+                      </td>
+                      <td className="px-3 py-3 text-right">
+                        <span
+                          className={clsx(
+                            'rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap',
+                            TONE[status.tone],
+                          )}
+                        >
+                          {status.label}
+                        </span>
+                      </td>
+                      <td className="px-5 py-3 text-right sm:px-6">
+                        <RefundAction payment={payment} compact />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </AccountCard>
   );
