@@ -195,7 +195,7 @@ describe('admin journeys', () => {
     await filters.getByRole('button', { name: 'Temizle' }).click();
     await expect.poll(() => filters.getByLabel('Ara').inputValue()).toBe('');
     await page.getByRole('link', { name: 'Denetim Kaydı' }).click();
-    await page.getByText('Abonelik iptal edildi').first().waitFor();
+    await page.getByRole('cell', { name: 'Abonelik iptal edildi', exact: true }).first().waitFor();
     await page.context().close();
   });
 });
