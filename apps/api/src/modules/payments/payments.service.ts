@@ -271,6 +271,9 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
   if (!order.userId) throw new CallbackRefused('order of a deleted account', order.id);
   const userId = order.userId;
 
+  // Read before the transaction: on the embedded database (one connection) a settings read from
+  // inside it, on a cold cache, would wait for the transaction that waits for it.
+  const { siteName } = await deps.settings.group('general');
   let granted: { order: PaymentRow; user: UserRow } | null;
   try {
     granted = await deps.db.transaction(async (tx) => {
@@ -331,7 +334,7 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
         if (credential)
           await saveCredential(tx, deps.config.jwtSecret, userId, done.id, { provider: v.provider, ...credential });
       }
-      await enqueueReceipt(deps, tx, done, updated, plan, now);
+      await enqueueReceipt(deps, tx, done, updated, plan, now, siteName);
       return { order: done, user: updated };
     });
   } catch (err) {
@@ -358,8 +361,8 @@ async function enqueueReceipt(
   user: UserRow,
   plan: Plan,
   now: Date,
+  siteName: string,
 ): Promise<void> {
-  const general = await deps.settings.group('general');
   const taxRate = typeof order.raw?.taxRate === 'number' ? order.raw.taxRate : 0;
   const end = user.subscriptionPlan === plan.id ? user.subscriptionEnd : null;
   await deps.mail.enqueue(
@@ -368,7 +371,7 @@ async function enqueueReceipt(
     paymentReceiptMail({
       to: user.email,
       firstName: user.firstName,
-      siteName: general.siteName,
+      siteName,
       orderId: order.id,
       planName: plan.name,
       amount: formatTry(order.amount, order.currency),
