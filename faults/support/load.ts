@@ -18,11 +18,14 @@ export interface LoadReport {
 
 const SEARCHES = ['telefon', 'kulaklık', 'samsung', 'laptop', 'ütü', 'kahve'];
 
-/** One request of the mix: browse, search, product page, signed-in favorites and alerts. */
+/** One request of the mix: browse, search, product API and pages, signed-in favorites, alerts, notifications. */
 function nextRequest(t: LoadTarget, i: number): () => Promise<Outcome> {
   const product = t.productIds[i % t.productIds.length]!;
   const token = t.tokens[i % t.tokens.length]!;
-  switch (i % 7) {
+  switch (i % 8) {
+    case 7:
+      // A server-rendered page (the web build, when there is one; else the API's 404).
+      return () => call(t.baseURL, i % 16 === 7 ? `/product/${product}` : '/category/telefon');
     case 0:
       return () => call(t.baseURL, `/api/products?page=${(i % 5) + 1}&limit=12`);
     case 1:
@@ -73,7 +76,11 @@ export function summarise(outcomes: Outcome[]): LoadReport {
     outcomes,
     byStatus,
     badErrors: outcomes.filter(
-      (o) => o.status !== undefined && o.status >= 500 && !(o.status === 503 && isErrorEnvelope(o.body)),
+      (o) =>
+        o.status !== undefined &&
+        o.status >= 500 &&
+        // API answers in the error format; pages render the site's error page with the same 503.
+        !(o.status === 503 && (o.path.startsWith('/api/') ? isErrorEnvelope(o.body) : typeof o.body === 'string')),
     ),
     noAnswer: outcomes.filter((o) => o.error !== undefined),
   };

@@ -77,8 +77,11 @@ export const maintenancePlugin = fp(
     app.addHook('onSend', async (request, reply) => {
       if (reply.statusCode !== 503 || request.url.startsWith('/api/') || reply.hasHeader('retry-after')) return;
       const now = new Date();
-      const retryAfter = retryAfterSeconds(await app.maintenance(now), now);
-      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+      // A page's 503 while the database is away (ADR 020): the settings cannot be read either, and
+      // the page keeps its own answer rather than turning into the error of this lookup.
+      const state = await app.maintenance(now).catch(() => null);
+      const retryAfter = state && retryAfterSeconds(state, now);
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
     });
   },
   { name: 'maintenance', dependencies: ['settings', 'policies'] },
