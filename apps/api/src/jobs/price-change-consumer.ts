@@ -163,8 +163,11 @@ async function release(db: Database, event: Claimed, nowSql: SQL, err: unknown, 
 /** One pass: claims a batch of due `price.changed` events and processes it. */
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
   // The database's clock by default: an event committed a microsecond ago is due at once (a clock
-  // read in this process, at millisecond precision, could still be before its run_after).
-  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  // read in this process, at millisecond precision, could still be before its run_after). The
+  // statement's start rather than clock_timestamp(): every event committed before the statement
+  // began is due, and it is stable, so the claim can use the (status, run_after) index instead of
+  // evaluating a volatile clock on every row of the outbox.
+  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`statement_timestamp()`;
   const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
   const result: ConsumeResult = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
   if (claimed.length === 0) return result;
