@@ -41,6 +41,10 @@ export const ENTITY_ALLOW_LIST = {
   listing: {
     product: 'a listing is a grid or table of product cards',
     'comparison-list': "the compact table's rows carry the compare toggle",
+    session: 'the premium advanced filters are usable by a premium member only (ADR 019)',
+  },
+  promotions: {
+    session: 'the house-ad slot is left out for premium members (ad-free)',
   },
 };
 

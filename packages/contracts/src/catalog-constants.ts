@@ -1,3 +1,5 @@
+import type { AdvancedFilter } from './advanced-filters';
+
 /**
  * Catalog values that are not schemas: the price-history ranges, the review sorts and the Turkish
  * labels of the specification keys. Kept free of zod so that the web app's public pages can use
@@ -46,13 +48,8 @@ export const SPEC_LABELS: Record<string, string> = {
   video: 'Video',
 };
 
-/**
- * The premium advanced filters of a listing (ADR 019), each a `<name>=true` query parameter of
- * /products, /categories/{x}/products and /search. Sent by a caller without an active premium
- * plan, the listing answers 403 PREMIUM_REQUIRED.
- */
-export const ADVANCED_FILTERS = ['freeShipping', 'inStock', 'priceDropped', 'lowestIn6m'] as const;
-export type AdvancedFilter = (typeof ADVANCED_FILTERS)[number];
+// The premium advanced filters (ADR 019): their names live in ./advanced-filters.
+export { ADVANCED_FILTERS, type AdvancedFilter } from './advanced-filters';
 
 /** "Price dropped in the last N days": the last move of the lowest price was a drop, this recent. */
 export const PRICE_DROP_WINDOW_DAYS = 30;
@@ -65,3 +62,11 @@ export const ADVANCED_FILTER_LABELS: Record<AdvancedFilter, string> = {
   priceDropped: 'Son 30 Günde Fiyatı Düşenler',
   lowestIn6m: 'Son 6 Ayın En Düşük Fiyatında',
 };
+
+/**
+ * The 403 of a listing that asks for advanced filters without premium. Here rather than in
+ * ./messages because that catalogue is part of every page's initial JavaScript (ADR 011) and
+ * only the listing's lazily loaded refusal panel shows this one.
+ */
+export const ADVANCED_FILTERS_PREMIUM_MESSAGE =
+  'Premium Gerekli – Gelişmiş filtreler (ücretsiz kargo, stok, fiyat düşüşü, 6 ayın en düşüğü) premium kullanıcılar içindir.';

@@ -38,8 +38,6 @@ export const messages = {
     storeNotFound: 'Mağaza bulunamadı',
     searchError: 'Arama sırasında bir hata oluştu',
     noResults: 'Sonuç Bulunamadı',
-    advancedFiltersPremium:
-      'Premium Gerekli – Gelişmiş filtreler (ücretsiz kargo, stok, fiyat düşüşü, 6 ayın en düşüğü) premium kullanıcılar içindir.',
   },
   health: {
     databaseDown: 'Veritabanına ulaşılamıyor.',

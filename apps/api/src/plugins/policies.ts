@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PREMIUM_WISHLIST_ITEMS, type UserRole } from '@kiyasla/contracts/constants';
+import { ADVANCED_FILTERS_PREMIUM_MESSAGE } from '@kiyasla/contracts/catalog-constants';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { messages } from '@kiyasla/contracts/messages';
 import { SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
@@ -100,7 +101,7 @@ export function requirePlanWhen(usesPremium: (request: FastifyRequest) => boolea
 /** The listing routes and /search refuse the premium advanced filters to other callers (ADR 019). */
 export const requirePremiumForAdvancedFilters = requirePlanWhen(
   (request) => requestedAdvancedFilters(request.query as Record<string, unknown>).length > 0,
-  messages.catalog.advancedFiltersPremium,
+  ADVANCED_FILTERS_PREMIUM_MESSAGE,
 );
 
 /** 403 with the feature's own code and message while the admin has switched `key` off. */

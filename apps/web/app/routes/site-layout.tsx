@@ -7,6 +7,7 @@ import type { CategoryBarState } from '~/features/site-layout/components/categor
 import { Toaster } from '~/components/ui/toaster';
 import { buildCategoryTree } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
+import { hasPremiumHint } from '~/lib/stored-session/premium-hint';
 import { hasSessionHint } from '~/lib/stored-session/session-hint';
 
 // Neither the category bar (hidden on phones, links that work before hydration) nor the footer
@@ -20,12 +21,14 @@ const Footer = lazyHydrated(() => import('~/features/site-layout/components/foot
 export async function loader({ context, request }: Route.LoaderArgs) {
   // Whether the header renders the visitor's sign-in controls or a placeholder for a member's.
   const sessionHint = hasSessionHint(request.headers.get('cookie'));
+  // Whether the house-ad slot is left out of the server's HTML (a premium member's browser).
+  const premiumHint = sessionHint && hasPremiumHint(request.headers.get('cookie'));
   try {
     const categories = await getCategories({ context, signal: request.signal });
-    return { categories, sessionHint };
+    return { categories, sessionHint, premiumHint };
   } catch {
     // The page still renders; the category bar shows its error state.
-    return { categories: null, sessionHint };
+    return { categories: null, sessionHint, premiumHint };
   }
 }
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { Facets, ProductCard } from '@kiyasla/contracts/catalog';
 import type { ProductProsCons } from '@kiyasla/contracts/comparisons';
+import { ADVANCED_FILTERS_PREMIUM_MESSAGE } from '@kiyasla/contracts/catalog-constants';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../db/client';
 import { recomputeAdvancedFilterSignals, refreshProductPriceAggregates } from '../../db/product-price-aggregates';
@@ -262,7 +263,7 @@ describe('advanced filters are premium', () => {
     expect(res.json()).toMatchObject({
       success: false,
       code: 'PREMIUM_REQUIRED',
-      message: messages.catalog.advancedFiltersPremium,
+      message: ADVANCED_FILTERS_PREMIUM_MESSAGE,
     });
   };
 

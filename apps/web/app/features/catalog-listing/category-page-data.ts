@@ -2,7 +2,7 @@
  * What the category route's loader gathers: the category (and, for a subcategory, its parent
  * with the sibling list), the listing page with facets, and the page's meta texts.
  */
-import type { AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
@@ -24,6 +24,13 @@ export interface CategoryPageData {
   listing: ProductListing | null;
   /** The products could not be loaded (the 'Hata' panel). */
   error: string | null;
+  /** The address asks for premium advanced filters the caller's plan does not have (403). */
+  premiumRequired: boolean;
+  /**
+   * The address asks for advanced filters and this is the server: it cannot see the browser's
+   * session (ADR 009), so the browser loads the products itself (the route's clientLoader).
+   */
+  loadsInBrowser: boolean;
   state: ListingState;
 }
 
@@ -33,6 +40,8 @@ export type CategoryPageResult =
   | { kind: 'redirect'; page: number };
 
 const isNotFound = (reason: unknown) => isApiError(reason) && reason.status === 404;
+const isPremiumRequired = (reason: unknown) =>
+  isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED';
 
 export async function loadCategoryPage(
   categorySlug: string,
@@ -41,10 +50,11 @@ export async function loadCategoryPage(
   init: { context?: AppLoadContext; signal?: AbortSignal },
 ): Promise<CategoryPageResult> {
   const state = parseListingParams(url.searchParams);
+  const loadsInBrowser = state.advanced.length > 0 && typeof document === 'undefined';
   const [own, parent, listing] = await Promise.allSettled([
     getCategory(categorySlug, subcategorySlug, init),
     subcategorySlug ? getCategory(categorySlug, undefined, init) : Promise.resolve(null),
-    getCategoryProducts(categorySlug, subcategorySlug, state, init),
+    loadsInBrowser ? Promise.resolve(null) : getCategoryProducts(categorySlug, subcategorySlug, state, init),
   ]);
 
   const category = own.status === 'fulfilled' ? own.value : null;
@@ -63,6 +73,8 @@ export async function loadCategoryPage(
     topCategory,
     listing: listing.status === 'fulfilled' ? listing.value : null,
     error: null,
+    premiumRequired: false,
+    loadsInBrowser,
     state,
   };
   if (notFound) return { kind: 'page', data: { ...data, listing: null }, status: 404 };
@@ -70,11 +82,28 @@ export async function loadCategoryPage(
   if (listing.status === 'rejected') {
     const reason: unknown = listing.reason;
     if (reason instanceof DOMException && reason.name === 'AbortError') throw reason;
+    if (isPremiumRequired(reason)) return { kind: 'page', data: { ...data, premiumRequired: true }, status: 403 };
     const status = isApiError(reason) && reason.status >= 500 ? reason.status : 500;
     return { kind: 'page', data: { ...data, error: messages.catalog.productsLoadError }, status };
   }
 
+  if (!listing.value) return { kind: 'page', data, status: 200 };
   const { pages } = listing.value.pagination;
   if (pages >= 1 && state.page > pages) return { kind: 'redirect', page: pages };
   return { kind: 'page', data, status: 200 };
+}
+
+/** The route's clientLoader with advanced filters: the same page, loaded with the browser's session. */
+export async function loadCategoryPageInBrowser(
+  categorySlug: string,
+  subcategorySlug: string | undefined,
+  request: Request,
+): Promise<CategoryPageData & { origin: string }> {
+  const url = new URL(request.url);
+  const result = await loadCategoryPage(categorySlug, subcategorySlug, url, { signal: request.signal });
+  if (result.kind === 'redirect') {
+    url.searchParams.set('page', String(result.page));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return { ...result.data, origin: window.location.origin };
 }

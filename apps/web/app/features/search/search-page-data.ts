@@ -2,7 +2,7 @@
  * What the search route's loader gathers: the results page with facets for the term, or —
  * for a blank term or a search without hits — the trending searches to suggest instead.
  */
-import type { AppLoadContext } from 'react-router';
+import { redirect, type AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import type { TrendingTerm } from '@kiyasla/contracts/search';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
@@ -18,6 +18,10 @@ export interface SearchPageData {
   results: SearchResults | null;
   /** The search failed: 'Arama sırasında bir hata oluştu', with no results. */
   error: string | null;
+  /** The address asks for premium advanced filters the caller's plan does not have (403). */
+  premiumRequired: boolean;
+  /** Advanced filters on the server: the browser loads the results with its session (the route's clientLoader). */
+  loadsInBrowser: boolean;
   trending: TrendingTerm[];
 }
 
@@ -43,14 +47,28 @@ async function trendingOrNothing(init: Init): Promise<TrendingTerm[]> {
 export async function loadSearchPage(url: URL, init: Init): Promise<SearchPageResult> {
   const q = searchTermOf(url.searchParams);
   const state = parseListingParams(url.searchParams, SEARCH_SORTS);
-  const base: SearchPageData = { q, state, results: null, error: null, trending: [] };
+  const base: SearchPageData = {
+    q,
+    state,
+    results: null,
+    error: null,
+    premiumRequired: false,
+    loadsInBrowser: false,
+    trending: [],
+  };
   if (!q) return { kind: 'page', data: { ...base, trending: await trendingOrNothing(init) }, status: 200 };
+  if (state.advanced.length > 0 && typeof document === 'undefined') {
+    return { kind: 'page', data: { ...base, loadsInBrowser: true }, status: 200 };
+  }
 
   let results: SearchResults;
   try {
     results = await getSearchResults(q, state, init);
   } catch (reason) {
     if (isAbort(reason)) throw reason;
+    if (isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED') {
+      return { kind: 'page', data: { ...base, premiumRequired: true }, status: 403 };
+    }
     // The API's own status when it answered (a 4xx for a refused filter), else a gateway failure.
     const status = isApiError(reason) && reason.status >= 400 ? reason.status : 502;
     return { kind: 'page', data: { ...base, error: messages.catalog.searchError }, status };
@@ -60,4 +78,15 @@ export async function loadSearchPage(url: URL, init: Init): Promise<SearchPageRe
   if (pages >= 1 && state.page > pages) return { kind: 'redirect', page: pages };
   const trending = total === 0 ? await trendingOrNothing(init) : [];
   return { kind: 'page', data: { ...base, results, trending }, status: 200 };
+}
+
+/** The route's clientLoader with advanced filters: the same page, loaded with the browser's session. */
+export async function loadSearchPageInBrowser(request: Request): Promise<SearchPageData> {
+  const url = new URL(request.url);
+  const result = await loadSearchPage(url, { signal: request.signal });
+  if (result.kind === 'redirect') {
+    url.searchParams.set('page', String(result.page));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return result.data;
 }

@@ -15,6 +15,11 @@ import {
 import { parseSpecNumber } from '../utils/compact-sort';
 import { PriceRangeFilter } from './price-range-filter';
 import { useOptimisticValue } from '../hooks/use-optimistic-value';
+import { lazyHydrated } from '~/lib/lazy-component';
+
+// The premium advanced filters' group: rendered by the server (locked until the session is known),
+// its code after the first paint, like the other parts kept out of the initial JavaScript (ADR 011).
+const AdvancedFilters = lazyHydrated(() => import('./advanced-filters').then((m) => m.AdvancedFilters));
 
 type FacetValue = Facets['brands'][number];
 
@@ -34,13 +39,13 @@ export function orderFacetValues(values: readonly FacetValue[]): readonly FacetV
 /** Groups show this many values before 'Tümünü göster'. */
 const COLLAPSED_VALUES = 6;
 
-function FilterGroup({
+export function FilterGroup({
   title,
   defaultOpen = true,
   selectedCount = 0,
   children,
 }: {
-  title: string;
+  title: ReactNode;
   defaultOpen?: boolean;
   selectedCount?: number;
   children: ReactNode;
@@ -168,8 +173,8 @@ export interface FilterPanelProps {
 }
 
 /**
- * The filter panel: price range, brands, stores and one collapsible checkbox group per
- * specification. A group appears only with more than one value (or with a selection to undo).
+ * The filter panel: price range, brands, stores, one collapsible checkbox group per
+ * specification and the premium advanced filters. A group appears only with more than one value (or with a selection to undo).
  * Every change resets the page to 1.
  */
 export function FilterPanel({ facets, state, onChange, showHeading = true, className }: FilterPanelProps) {
@@ -218,6 +223,8 @@ export function FilterPanel({ facets, state, onChange, showHeading = true, class
           />
         </FilterGroup>
       )}
+
+      <AdvancedFilters state={state} counts={facets?.advanced} onChange={onChange} />
 
       {offer(brands, state.brands) && (
         <FilterGroup title="Marka" selectedCount={state.brands.length}>

@@ -1,5 +1,5 @@
 import type { Facets } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
+import { ADVANCED_FILTER_LABELS, SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
 import { DEFAULT_PRICE_RANGE } from '@kiyasla/contracts/constants';
 import { formatPrice } from '~/lib/format';
 import { isPriceFilterActive, withFilters, type ListingState } from './listing-params';
@@ -25,7 +25,7 @@ export function priceRangeLabel(min: number | null, max: number | null): string 
   return `${wholePrice(low)} – ${wholePrice(max)}`;
 }
 
-/** One removable chip per selected brand, spec value, store and the price range. */
+/** One removable chip per selected brand, spec value, store, advanced filter and the price range. */
 export function buildFilterChips(state: ListingState, facets: Facets | null | undefined): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const brand of state.brands) {
@@ -56,6 +56,14 @@ export function buildFilterChips(state: ListingState, facets: Facets | null | un
       group: 'Mağaza',
       label,
       without: withFilters(state, { stores: state.stores.filter((s) => s !== store) }),
+    });
+  }
+  for (const name of state.advanced) {
+    chips.push({
+      id: `advanced:${name}`,
+      group: 'Gelişmiş',
+      label: ADVANCED_FILTER_LABELS[name],
+      without: withFilters(state, { advanced: state.advanced.filter((n) => n !== name) }),
     });
   }
   if (isPriceFilterActive(state)) {

@@ -13,6 +13,7 @@ import {
   withFilters,
   type ListingState,
 } from './listing-params';
+import { toggleAdvanced } from './advanced-filter-state';
 
 const parse = (query: string) => parseListingParams(new URLSearchParams(query));
 
@@ -30,6 +31,7 @@ describe('listing URL state', () => {
       ],
       minPrice: 1000,
       maxPrice: 50000,
+      advanced: [],
       sort: 'price-low',
       view: 'compact',
       page: 2,
@@ -46,6 +48,7 @@ describe('listing URL state', () => {
         specs: [{ key: 'screenSize', value: '6.7 inç: büyük' }],
         minPrice: 250,
         maxPrice: 99999,
+        advanced: ['freeShipping', 'lowestIn6m'],
         sort: 'rating',
         view: 'list',
         page: 7,
@@ -55,6 +58,21 @@ describe('listing URL state', () => {
       const query = serializeListingParams(state).toString();
       expect(parse(query)).toEqual(state);
     }
+  });
+
+  it('reads the premium advanced filters as <name>=true flags, in a fixed order, ignoring other values', () => {
+    expect(parse('lowestIn6m=true&inStock=true&freeShipping=false&priceDropped=1').advanced).toEqual([
+      'inStock',
+      'lowestIn6m',
+    ]);
+    const state = { ...EMPTY_LISTING_STATE, advanced: toggleAdvanced(['priceDropped'], 'freeShipping') };
+    expect(state.advanced).toEqual(['freeShipping', 'priceDropped']);
+    expect(listingSearch(state)).toBe('?freeShipping=true&priceDropped=true');
+    expect(toggleAdvanced(state.advanced, 'priceDropped')).toEqual(['freeShipping']);
+    // They count as filters: the page resets, 'Tümünü Temizle' removes them, the API gets them.
+    expect(activeFilterCount(state)).toBe(2);
+    expect(clearFilters(state).advanced).toEqual([]);
+    expect(listingApiParams({ ...state, page: 3 }).get('priceDropped')).toBe('true');
   });
 
   it('leaves defaults out of the URL', () => {

@@ -5,6 +5,7 @@
  * Parsing is forgiving (an unknown sort, a page of "abc" or a negative price fall back to the
  * defaults) so a hand-edited address never turns into an API error page.
  */
+import { ADVANCED_FILTERS, type AdvancedFilter } from '@kiyasla/contracts/advanced-filters';
 import {
   DEFAULT_PRICE_RANGE,
   LISTING_MAX_PAGE,
@@ -43,6 +44,8 @@ export interface ListingState {
   minPrice: number | null;
   /** null = no upper bound (the default 100000). */
   maxPrice: number | null;
+  /** Premium advanced filters (ADR 019), `freeShipping=true` each; in ADVANCED_FILTERS order. */
+  advanced: AdvancedFilter[];
   sort: ListingSort;
   view: ViewMode;
   page: number;
@@ -54,10 +57,16 @@ export const EMPTY_LISTING_STATE: ListingState = {
   specs: [],
   minPrice: null,
   maxPrice: null,
+  advanced: [],
   sort: DEFAULT_SORT,
   view: DEFAULT_VIEW,
   page: 1,
 };
+
+/** The advanced filters an address asks for (`<name>=true`; any other value is no filter). */
+export function parseAdvancedFilters(params: URLSearchParams): AdvancedFilter[] {
+  return ADVANCED_FILTERS.filter((name) => params.get(name) === 'true');
+}
 
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -106,6 +115,7 @@ export function parseListingParams(params: URLSearchParams, sorts: SortConfig = 
     specs,
     minPrice,
     maxPrice,
+    advanced: parseAdvancedFilters(params),
     sort,
     view,
     page,
@@ -120,6 +130,7 @@ export function serializeListingParams(state: ListingState, sorts: SortConfig = 
   for (const store of state.stores) params.append('store', store);
   if (state.minPrice !== null && state.minPrice > 0) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
+  for (const name of ADVANCED_FILTERS) if (state.advanced.includes(name)) params.set(name, 'true');
   if (state.sort !== sorts.fallback) params.set('sort', state.sort);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
   if (state.page > 1) params.set('page', String(state.page));
@@ -162,7 +173,13 @@ export function isPriceFilterActive(state: Pick<ListingState, 'minPrice' | 'maxP
 }
 
 export function activeFilterCount(state: ListingState): number {
-  return state.brands.length + state.stores.length + state.specs.length + (isPriceFilterActive(state) ? 1 : 0);
+  return (
+    state.brands.length +
+    state.stores.length +
+    state.specs.length +
+    state.advanced.length +
+    (isPriceFilterActive(state) ? 1 : 0)
+  );
 }
 
 export function hasActiveFilters(state: ListingState): boolean {

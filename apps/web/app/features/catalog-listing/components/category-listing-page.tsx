@@ -28,6 +28,10 @@ import { categoryHref } from '~/entities/category/utils/categories';
 import { formatNumber } from '~/lib/format';
 import type { CategoryPageData } from '../category-page-data';
 import { SubcategoryNav } from './subcategory-nav';
+import { lazyHydrated } from '~/lib/lazy-component';
+
+// The house-ad slot (free and anonymous visitors): server-rendered, its code after the first paint.
+const HouseAd = lazyHydrated(() => import('~/entities/promotions/components/house-ad').then((m) => m.HouseAd));
 
 /** The category and subcategory listing: header, filters, toolbar, results and pagination. */
 export function CategoryListingPage({ data }: { data: CategoryPageData }) {
@@ -40,9 +44,11 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
   const basePath = categoryHref(categorySlug, subcategorySlug ?? undefined);
 
   // Any listing load (a filter here, or another category) swaps the results for skeletons.
+  // Advanced filters: the server leaves the products to the browser (its session), see the route.
   const loading =
     (navigation.state === 'loading' && navigation.location.pathname.startsWith('/category/')) ||
-    revalidator.state === 'loading';
+    revalidator.state === 'loading' ||
+    data.loadsInBrowser;
   const total = listing?.pagination.total ?? 0;
   const pages = listing?.pagination.pages ?? 0;
   const activeCount = activeFilterCount(state);
@@ -57,6 +63,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
 
   const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
+  const removeAdvanced = useCallback(() => setState({ ...state, advanced: [], page: 1 }), [setState, state]);
   const pageHref = useCallback((page: number) => `${basePath}${listingSearch({ ...state, page })}`, [basePath, state]);
   const panel = (inDrawer: boolean) => (
     <FilterPanel facets={facets} state={state} onChange={onFiltersChange} showHeading={!inDrawer} />
@@ -85,7 +92,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
       </header>
 
       <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label="Filtreler" className={listing ? 'hidden lg:block' : 'hidden'}>
+        <aside aria-label="Filtreler" className={listing || data.premiumRequired ? 'hidden lg:block' : 'hidden'}>
           <div className="sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 shadow-sm">
             {panel(false)}
           </div>
@@ -97,7 +104,10 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
               activeCount={activeCount}
               total={total}
               onClear={clearAll}
-              className={clsx('flex-1 justify-center sm:flex-none lg:hidden', !listing && 'hidden')}
+              className={clsx(
+                'flex-1 justify-center sm:flex-none lg:hidden',
+                !listing && !data.premiumRequired && 'hidden',
+              )}
             >
               {panel(true)}
             </FilterDrawer>
@@ -111,7 +121,11 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
 
           <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
-          {data.error ? (
+          <HouseAd placement="listing" />
+
+          {data.premiumRequired ? (
+            <ListingError onRemoveAdvanced={removeAdvanced} />
+          ) : data.error ? (
             <ListingError message={data.error} onRetry={() => void revalidator.revalidate()} />
           ) : loading ? (
             <SkeletonGrid />
@@ -130,7 +144,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
             />
           )}
 
-          {!data.error && !loading && (
+          {!data.error && !data.premiumRequired && !loading && (
             <Pagination
               className="pt-4"
               page={listing?.pagination.page ?? state.page}

@@ -14,6 +14,10 @@ import { SpecificationsPanel } from './specifications-panel';
 // tabs are approached (pointer or keyboard), not with the page.
 const PriceHistoryPanel = lazyComponent(() => import('./price-history-panel').then((m) => m.PriceHistoryPanel));
 const ReviewsPanel = lazyComponent(() => import('./reviews-panel').then((m) => m.ReviewsPanel));
+const ProsConsPanel = lazyComponent(() => import('./pros-cons-panel').then((m) => m.ProsConsPanel));
+
+// The house-ad slot (free and anonymous visitors): server-rendered, its code after the first paint.
+const HouseAd = lazyHydrated(() => import('~/entities/promotions/components/house-ad').then((m) => m.HouseAd));
 
 // The store offers come after the gallery and summary (below the fold on phones): their code
 // arrives after the first paint, and the server HTML is hydrated then. Compared by the instant,
@@ -29,6 +33,7 @@ const ProductAlertPanel = lazyComponent(() => import('./product-alert-panel').th
 function preloadTabPanels() {
   void PriceHistoryPanel.preload().catch(() => undefined);
   void ReviewsPanel.preload().catch(() => undefined);
+  void ProsConsPanel.preload().catch(() => undefined);
 }
 
 function PanelPlaceholder() {
@@ -39,7 +44,7 @@ function PanelPlaceholder() {
   );
 }
 
-type TabKey = 'ozellikler' | 'fiyat-gecmisi' | 'yorumlar';
+type TabKey = 'ozellikler' | 'fiyat-gecmisi' | 'yorumlar' | 'avantajlar';
 
 export function productBreadcrumb(product: ProductDetail): BreadcrumbItem[] {
   const items: BreadcrumbItem[] = [{ label: 'Ana Sayfa', to: '/' }];
@@ -86,6 +91,15 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
         </Suspense>
       ),
     },
+    {
+      key: 'avantajlar',
+      label: 'Avantaj/Dezavantaj',
+      render: () => (
+        <Suspense fallback={<PanelPlaceholder />}>
+          <ProsConsPanel productId={product._id} />
+        </Suspense>
+      ),
+    },
   ];
 
   const showReviews = () => {
@@ -114,6 +128,8 @@ export function ProductDetailPage({ product, now }: { product: ProductDetail; no
       <div className="mt-12">
         <StoreOffers offers={product.prices} now={now} />
       </div>
+
+      <HouseAd placement="product" className="mt-10 block" />
 
       <section
         id="urun-bilgileri"

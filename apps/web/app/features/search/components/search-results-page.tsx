@@ -25,6 +25,9 @@ const LISTING_OPTIONS = { sorts: SEARCH_SORTS, keep: SEARCH_KEPT_PARAMS };
 // The prompt (no term), the spelling note and the no-results page are not what a search usually
 // shows: their code arrives once the page is idle; when the server rendered one, it is hydrated
 // when it arrives.
+// The house-ad slot (free and anonymous visitors): server-rendered, its code after the first paint.
+const HouseAd = lazyHydrated(() => import('~/entities/promotions/components/house-ad').then((m) => m.HouseAd));
+
 const SearchPrompt = lazyHydrated(() => import('./search-prompt').then((m) => m.SearchPrompt), {
   clientPreload: 'idle',
 });
@@ -57,11 +60,12 @@ export function SearchResultsPage({
   // Another search (or a filter of this one) is loading: skeletons, and its term at once.
   const pendingSearch =
     navigation.state === 'loading' && navigation.location.pathname === '/search' ? navigation.location : null;
-  const loading = pendingSearch !== null || revalidator.state === 'loading';
+  const loading = pendingSearch !== null || revalidator.state === 'loading' || data.loadsInBrowser;
   const q = pendingSearch ? searchTermOf(new URLSearchParams(pendingSearch.search)) : data.q;
 
   const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
+  const removeAdvanced = useCallback(() => setState({ ...state, advanced: [], page: 1 }), [setState, state]);
   const pageHref = useCallback((page: number) => searchPageHref(data.q, { ...state, page }), [data.q, state]);
   const activeCount = activeFilterCount(state);
   const clearAll = useCallback(() => setState(clearFilters(state)), [setState, state]);
@@ -147,7 +151,11 @@ export function SearchResultsPage({
 
             <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
-            {loading ? (
+            <HouseAd placement="listing" />
+
+            {data.premiumRequired ? (
+              <ListingError onRemoveAdvanced={removeAdvanced} />
+            ) : loading ? (
               <SkeletonGrid />
             ) : results && results.products.length > 0 ? (
               <ProductResults products={results.products} view={state.view} caption={`“${q}” arama sonuçları`} />
