@@ -91,6 +91,16 @@ describe('premium: a visitor and a purchase', () => {
     expect(facts).toContain('Yenileme Tarihi');
     expect(facts).toContain(longDay.format(renewal));
     expect(facts).toContain('Açık');
+
+    // Within 14 days the payment can be refunded: the member asks, confirms, and the request waits.
+    await panel.getByText('Son ödemeniz').waitFor();
+    await panel.getByRole('button', { name: 'İade Talep Et' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/Yıllık Premium için ödediğiniz ₺337,50 tutarının iadesini/).waitFor();
+    await dialog.getByRole('button', { name: 'İade Talep Et' }).click();
+    await page.getByText('İade talebiniz alındı', { exact: false }).first().waitFor();
+    await panel.getByText('İade talebi bekliyor').waitFor();
+    expect(await panel.getByRole('button', { name: 'İade Talep Et' }).count()).toBe(0);
     await page.context().close();
   });
 });
