@@ -50,6 +50,8 @@ const CHANGED_PRODUCTS = 20_000;
 /** The server's consumer polls every second (registerPriceChangeConsumer). */
 const POLL_MS = 1_000;
 const SNAPSHOT = 'bench_alerts';
+/** Events per consumer transaction: the server's default unless ALERTS_BENCH_BATCH says otherwise (experiments). */
+const BATCH = process.env.ALERTS_BENCH_BATCH ? Number(process.env.ALERTS_BENCH_BATCH) : undefined;
 
 export interface AlertBenchResult {
   catalog: { products: number; armedAlerts: number; favorites: number };
@@ -69,7 +71,8 @@ export interface AlertBenchResult {
     target: string;
     met: boolean;
   };
-  latency: {
+  /** Absent when only the throughput was run (ALERTS_BENCH_ONLY=throughput). */
+  latency?: {
     importSeconds: number;
     events: number;
     notifiedProducts: number;
@@ -351,6 +354,37 @@ async function counts(pool: pg.Pool, since: Date) {
   return { alerts: Number(rows[0]!.alerts), drops: Number(rows[0]!.drops), deliveries: Number(rows[0]!.deliveries) };
 }
 
+/**
+ * `ALERTS_BENCH_PROFILE=1`: the time the consumer's statements take, summed by statement (every
+ * query of this process goes through pg.Client#query), printed after the throughput run.
+ */
+function profileQueries(): () => string {
+  const spent = new Map<string, { ms: number; calls: number }>();
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 110);
+    const started = performance.now();
+    const done = () => {
+      const entry = spent.get(text) ?? { ms: 0, calls: 0 };
+      entry.ms += performance.now() - started;
+      entry.calls += 1;
+      spent.set(text, entry);
+    };
+    const result = original.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(done, done);
+    return result;
+  };
+  return () =>
+    [...spent.entries()]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 15)
+      .map(([text, e]) => `${e.ms.toFixed(0).padStart(7)} ms ${String(e.calls).padStart(5)}× ${text}`)
+      .join('\n');
+}
+
 export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string) => void): Promise<AlertBenchResult> {
   const handle = await openDatabase({ databaseUrl, poolSize: 4 });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
@@ -394,9 +428,11 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       if (imported.status !== 'succeeded') throw new Error(`import ${imported.status}`);
       const since = (await pool.query<{ t: Date }>(`select started_at as t from ${SNAPSHOT}.mark`)).rows[0]!.t;
       const before = os.loadavg()[0]!;
+      const profile = process.env.ALERTS_BENCH_PROFILE === '1' ? profileQueries() : null;
       const started = performance.now();
-      const r = await drainPriceChanges(handle.db, { settings });
+      const r = await drainPriceChanges(handle.db, { settings, ...(BATCH ? { batch: BATCH } : {}) });
       const seconds = (performance.now() - started) / 1000;
+      if (profile) log(`alerts: throughput: time by statement (the drain)\n${profile()}`);
       const after = os.loadavg()[0]!;
       const written = await counts(pool, since);
       const productsPerSecond = Math.round(r.done / seconds);
@@ -418,9 +454,12 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       await restoreSnapshot(pool);
     }
 
+    if (process.env.ALERTS_BENCH_ONLY === 'throughput') {
+      return { catalog, store: store.slug, changedProducts: kinds, parkedEvents, throughput };
+    }
     // 2. Latency: the consumer polls as the server's does while the same feed is imported.
     await takeSnapshot(pool, store.id, chosen);
-    let latency: AlertBenchResult['latency'];
+    let latency: NonNullable<AlertBenchResult['latency']>;
     try {
       const visibleAt = new Map<string, number>();
       let fired = 0;
@@ -432,6 +471,7 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
           let products: readonly string[] = [];
           const r = await consumePriceChanges(handle.db, {
             settings,
+            ...(BATCH ? { batch: BATCH } : {}),
             beforeCommit: (ids) => {
               products = ids;
             },
@@ -442,7 +482,7 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
           fired += r.fired.length;
           drops += r.priceDrops;
           events += r.done;
-          if (r.claimed < 500) return;
+          if (r.claimed < (BATCH ?? 500)) return;
         }
       };
       const loop = (async () => {
@@ -528,6 +568,7 @@ export function printAlertBench(r: AlertBenchResult | undefined): void {
       `${t.priceDrops} price-drop notifications, ${t.deliveries} deliveries; load ${load(t.loadAverage)}; ` +
       `${t.target}: ${yes(t.met)}`,
   );
+  if (!l) return;
   console.log(
     `  latency: commit → in-app notification over ${l.notifiedProducts.toLocaleString('en-US')} notified products: ` +
       `p50 ${l.p50Ms} ms, p95 ${l.p95Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms (consumer polling every ` +
