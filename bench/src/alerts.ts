@@ -430,7 +430,17 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       const before = os.loadavg()[0]!;
       const profile = process.env.ALERTS_BENCH_PROFILE === '1' ? profileQueries() : null;
       const started = performance.now();
-      const r = await drainPriceChanges(handle.db, { settings, ...(BATCH ? { batch: BATCH } : {}) });
+      // ALERTS_BENCH_CONSUMERS=N: N consumers at once, as N instances would share the events.
+      const consumers = Math.max(1, Number(process.env.ALERTS_BENCH_CONSUMERS ?? 1));
+      const runs = await Promise.all(
+        Array.from({ length: consumers }, () =>
+          drainPriceChanges(handle.db, { settings, ...(BATCH ? { batch: BATCH } : {}) }),
+        ),
+      );
+      const r = {
+        done: runs.reduce((n, x) => n + x.done, 0),
+        fired: runs.flatMap((x) => x.fired),
+      };
       const seconds = (performance.now() - started) / 1000;
       if (profile) log(`alerts: throughput: time by statement (the drain)\n${profile()}`);
       const after = os.loadavg()[0]!;
