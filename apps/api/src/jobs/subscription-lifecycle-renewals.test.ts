@@ -318,6 +318,27 @@ describe('renewal with the demo card', () => {
   });
 });
 
+describe('renewal while payments are turned off', () => {
+  it('charges nothing and ends the plan at its date', async () => {
+    const { u, at } = await demoMember();
+    await runRenewals(deps, at(-2 * DAY));
+    expect(await renewalOrders(u.user._id)).toHaveLength(1);
+    await setSettings(t, 'payment', { enablePayments: false });
+    try {
+      await runRenewals(deps, at(MIN));
+    } finally {
+      await setSettings(t, 'payment', { enablePayments: true });
+    }
+    expect((await renewalOrders(u.user._id))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 0,
+      lastError: 'not_paid',
+    });
+    expect(await userRow(u.user._id)).toMatchObject({ autoRenew: false, nextRenewalDate: null });
+    expect(await expireSubscriptions(t.db.db, ctx, at(2 * MIN))).toContain(u.user._id);
+  });
+});
+
 describe('renewal through Stripe', () => {
   const sdk = new Stripe('sk_test_renewals');
 

@@ -310,6 +310,8 @@ export async function chargeDueRenewals(
 ): Promise<Omit<RenewalPassResult, 'opened' | 'closed'>> {
   const out = { charged: 0, declined: 0, inDoubt: 0, cancelled: 0 };
   const p = await deps.settings.group('payment');
+  // Payments turned off: nothing is charged (the closing pass ends the plans at their date).
+  if (!p.enablePayments) return out;
   for (;;) {
     const claimed = await claimDue(deps, now, BATCH);
     for (const { order, inDoubt } of claimed) {
@@ -539,12 +541,14 @@ async function notifyMember(
 
 /**
  * A renewing plan whose date passed without a charge to make (no card on file, the link not paid,
- * or no provider to pay with) stops renewing: auto-renew off, its open link order failed, so the
+ * no provider to pay with, or payments turned off) stops renewing: auto-renew off, its open link order failed, so the
  * expiry pass moves it to free. A payment through the link that still arrives grants a new period
  * from then (failed → completed is allowed, ADR 018).
  */
 export async function closeUnpaidRenewals(deps: PaymentsDeps, now = new Date()): Promise<number> {
   const nowIso = now.toISOString();
+  // With payments turned off a card on file is not charged either: every due plan closes.
+  const chargeable = (await deps.settings.group('payment')).enablePayments;
   const closed = sqlRows<{ id: string; period: string | Date }>(
     await deps.db.execute(sql`
       with due as (
@@ -555,7 +559,7 @@ export async function closeUnpaidRenewals(deps: PaymentsDeps, now = new Date()):
            and not exists (
              select 1 from payments o
               where o.user_id = u.id and o.kind = 'renewal' and o.period_start = u.next_renewal_date
-                and o.status = 'pending' and o.next_attempt_at is not null)
+                and o.status = 'pending' and o.next_attempt_at is not null and ${chargeable}::boolean)
          limit 500
            for update skip locked
       )
@@ -567,7 +571,7 @@ export async function closeUnpaidRenewals(deps: PaymentsDeps, now = new Date()):
   for (const c of closed) {
     await deps.db
       .update(payments)
-      .set({ status: 'failed', lastError: 'not_paid' })
+      .set({ status: 'failed', lastError: 'not_paid', nextAttemptAt: null, lockedUntil: null })
       .where(
         and(
           eq(payments.userId, c.id),
