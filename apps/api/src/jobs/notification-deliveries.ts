@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { retryWhileUnavailable } from '../lib/database-unavailable';
+import { logPassFailure, retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
 import {
   PermanentDeliveryError,
@@ -248,7 +248,7 @@ export function registerNotificationDeliveries(app: FastifyInstance, senders: ()
       .then((r) => {
         if (r.claimed) app.log.info(r, 'notification deliveries');
       })
-      .catch((err: unknown) => app.log.error({ err }, 'notification deliveries pass failed'))
+      .catch((err: unknown) => logPassFailure(app.log, err, 'notification deliveries pass failed'))
       .finally(() => {
         running = null;
       });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { Database, Transaction } from '../db/client';
-import { retryWhileUnavailable } from '../lib/database-unavailable';
+import { logPassFailure, retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
 import { triggerAlerts, type FiredAlert } from '../modules/alerts/alert-triggers';
 import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
@@ -249,7 +249,7 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
           app.log.info({ events: r.done, alerts: r.fired.length, priceDrops: r.priceDrops }, 'price changes notified');
         }
       })
-      .catch((err: unknown) => app.log.error({ err }, 'price.changed consumer pass failed'))
+      .catch((err: unknown) => logPassFailure(app.log, err, 'price.changed consumer pass failed'))
       .finally(() => {
         running = null;
       });

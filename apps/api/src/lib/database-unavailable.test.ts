@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
 import { registerErrorHandling } from '../plugins/error-handler';
-import { isDatabaseUnavailable, retryWhileUnavailable } from './database-unavailable';
+import { isDatabaseUnavailable, logPassFailure, retryWhileUnavailable } from './database-unavailable';
 
 /** What drizzle throws: its own error with the driver's error as the cause. */
 function wrapped(cause: unknown): Error {
@@ -91,5 +91,27 @@ describe('retryWhileUnavailable', () => {
       retryWhileUnavailable(() => Promise.reject(outage()), { maxMs: 100, firstDelayMs: 10 }),
     ).rejects.toThrow('ECONNREFUSED');
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('logPassFailure', () => {
+  it('logs an outage as one short warning and anything else as an error with the error', () => {
+    const lines: { level: string; obj: object; msg: string }[] = [];
+    const log = {
+      warn: (obj: object, msg: string) => lines.push({ level: 'warn', obj, msg }),
+      error: (obj: object, msg: string) => lines.push({ level: 'error', obj, msg }),
+    };
+    const outage = wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    logPassFailure(log, outage, 'worker pass failed');
+    const bug = new TypeError('x is undefined');
+    logPassFailure(log, bug, 'worker pass failed');
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        obj: { reason: 'connect ECONNREFUSED 127.0.0.1:5432' },
+        msg: 'worker pass failed: database unavailable, retried on the next pass',
+      },
+      { level: 'error', obj: { err: bug }, msg: 'worker pass failed' },
+    ]);
   });
 });

@@ -75,3 +75,22 @@ export async function retryWhileUnavailable<T>(fn: () => Promise<T>, opts: Retry
     }
   }
 }
+
+interface PassLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * How a background worker logs a failed pass: while the database is away, one warning line
+ * without the query and stack (the next pass retries; an outage would otherwise print an error
+ * with its SQL every second per worker); anything else as the error it is.
+ */
+export function logPassFailure(log: PassLog, err: unknown, message: string): void {
+  if (isDatabaseUnavailable(err)) {
+    const reason = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    log.warn({ reason: reason.slice(0, 200) }, `${message}: database unavailable, retried on the next pass`);
+  } else {
+    log.error({ err }, message);
+  }
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/client';
+import { logPassFailure } from '../lib/database-unavailable';
 import { deliverPendingMail, enqueueMail, type MailKind } from './outbox-mail';
 import type { MailMessage, MailTransport } from './transport';
 
@@ -75,7 +76,7 @@ export class MailService {
         // Keep going while full batches come back: a burst is flushed in one kick.
         while ((await this.runOnce()) >= 20 && !this.closed);
       } catch (err) {
-        this.log.error({ err }, 'mail outbox pass failed');
+        logPassFailure(this.log, err, 'mail outbox pass failed');
       }
     } while (this.pendingKick && !this.closed);
   }
