@@ -168,6 +168,11 @@ export const paymentHistoryItemSchema = z.object({
   refund: z.enum(REFUND_STATES),
   /** The last moment a refund can be asked for (completed payments only). */
   refundDeadline: z.string().nullable(),
+  /** A renewal order: charge attempts made so far (0 for the rest). */
+  attempts: z.number(),
+  /** A pending renewal order that was declined: when it is charged again, and why it was refused. */
+  nextAttemptAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 export const refundResponseSchema = z.object({ paymentId: z.string(), refundRequestedAt: z.string() });

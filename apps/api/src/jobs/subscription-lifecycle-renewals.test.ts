@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { CheckoutResponse } from '@kiyasla/contracts/payments';
+import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { notifications } from '../db/schema/notifications';
 import { outbox } from '../db/schema/outbox';
 import { paymentCredentials } from '../db/schema/payment-credentials';
@@ -230,6 +230,14 @@ describe('renewal with the demo card', () => {
     const notices = await systemNotices(u.user._id);
     expect(notices.map((n) => n.title)).toEqual(['Premium yenileme ödemeniz alınamadı']);
     expect(notices[0]!.message).toContain('kart reddedildi');
+    // The member's history shows the declined renewal, its reason and its next attempt.
+    const history = await t.app.inject({ method: 'GET', url: '/api/payments/history', headers: bearer(u.token) });
+    expect(body<{ data: PaymentHistoryItem[] }>(history).data.find((p) => p.kind === 'renewal')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      declineReason: 'kart reddedildi',
+      nextAttemptAt: at(MIN + DAY).toISOString(),
+    });
 
     // Not due again yet; the expiry pass leaves it alone.
     await runRenewals(deps, at(2 * MIN));

@@ -387,6 +387,22 @@ async function enqueueReceipt(
   );
 }
 
+const DECLINE_REASONS: Record<string, string> = {
+  card_declined: 'kart reddedildi',
+  insufficient_funds: 'yetersiz bakiye',
+  expired_card: 'kartın süresi dolmuş',
+  authentication_required: 'bankanız onay istedi',
+  no_payment_method: 'kayıtlı kart bulunamadı',
+  provider_not_configured: 'ödeme sağlayıcısı yapılandırılmamış',
+  provider_error: 'ödeme sağlayıcısına ulaşılamadı',
+  demo_disabled: 'test ödemeleri kapalı',
+};
+
+/** A renewal refusal's code (Stripe's decline code, iyzico_…, ours) in Turkish for the member. */
+export function declineReason(code: string): string {
+  return DECLINE_REASONS[code] ?? (code.startsWith('iyzico_') ? 'kart bankası ödemeyi onaylamadı' : 'ödeme reddedildi');
+}
+
 export function presentOrder(o: PaymentRow): PaymentOrder {
   return {
     _id: o.id,
@@ -645,6 +661,10 @@ export function refundState(o: PaymentRow, refundsOn: boolean, now: Date): Refun
   return 'eligible';
 }
 
+/** A renewal order the card declined, waiting for its next attempt (not one whose answer is in doubt). */
+const declined = (o: PaymentRow) =>
+  o.kind === 'renewal' && o.status === 'pending' && o.attempts > 0 && !!o.lastError && o.lastError !== 'provider_error';
+
 /** GET /payments/history: the caller's payments, newest first, with each one's refund state. */
 export async function paymentHistory(
   deps: PaymentsDeps,
@@ -670,6 +690,9 @@ export async function paymentHistory(
     refundDeadline: o.completedAt
       ? new Date(o.completedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS).toISOString()
       : null,
+    attempts: o.attempts,
+    nextAttemptAt: declined(o) ? iso(o.nextAttemptAt) : null,
+    declineReason: declined(o) ? declineReason(o.lastError!) : null,
   }));
 }
 

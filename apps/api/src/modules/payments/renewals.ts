@@ -27,6 +27,7 @@ import { findCredential, rememberMethod } from './credentials';
 import { findUser, lockUser, updateSubscription } from './payments.repo';
 import {
   activeProvider,
+  declineReason,
   iyzicoUrl,
   planById,
   PLAN_CURRENCY,
@@ -442,16 +443,6 @@ async function recordRenewal(
   return true;
 }
 
-const DECLINE_REASONS: Record<string, string> = {
-  card_declined: 'kart reddedildi',
-  insufficient_funds: 'yetersiz bakiye',
-  expired_card: 'kartın süresi dolmuş',
-  authentication_required: 'bankanız onay istedi',
-  no_payment_method: 'kayıtlı kart bulunamadı',
-  provider_not_configured: 'ödeme sağlayıcısı yapılandırılmamış',
-  demo_disabled: 'test ödemeleri kapalı',
-};
-
 /**
  * A declined renewal attempt. While attempts and the grace period remain: the next attempt after
  * RENEWAL_RETRY_DELAYS_HOURS and premium kept on until the grace ends (the end date moves to it).
@@ -470,7 +461,7 @@ async function recordDecline(
   const nextAt = delay === undefined ? null : new Date(now.getTime() + delay * HOUR_MS);
   const final = order.attempts >= RENEWAL_MAX_ATTEMPTS || !nextAt || nextAt.getTime() >= graceEnd.getTime();
   const plan = planById(order.plan as PaidPlanId);
-  const reason = DECLINE_REASONS[result.code] ?? result.message;
+  const reason = declineReason(result.code);
 
   const told = await deps.db.transaction(async (tx) => {
     // The account first, then the order: the lock order of fulfilment and of a paid renewal.

@@ -22,6 +22,9 @@ const payment = (over: Partial<PaymentHistoryItem> = {}): PaymentHistoryItem => 
   refundedAt: null,
   refund: 'eligible',
   refundDeadline: '2026-12-04T10:00:00.000Z',
+  attempts: 0,
+  nextAttemptAt: null,
+  declineReason: null,
   ...over,
 });
 

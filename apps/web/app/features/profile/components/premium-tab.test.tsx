@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@kiyasla/contracts/user';
 import { Toaster } from '~/components/ui/toaster';
-import { jsonResponse, mockFetch, storeSession } from '~/test/api-mock';
+import { jsonResponse, mockFetch, serveData, storeSession } from '~/test/api-mock';
 import { testUser } from '~/test/fixtures';
 import { isolateEachTest } from '~/test/isolation';
 import { renderWithProviders, toastText } from '~/test/render-with-providers';
@@ -86,6 +86,9 @@ describe('Profile → Premium tab', () => {
       refundRequestedAt: null,
       refundedAt: null,
       refundDeadline: '2026-12-07T10:00:00.000Z',
+      attempts: 0,
+      nextAttemptAt: null,
+      declineReason: null,
     };
     storeSession(yearly(true));
     fetchMock.mockImplementation(async (url, init) => {
@@ -119,5 +122,38 @@ describe('Profile → Premium tab', () => {
     await waitFor(() => expect(toastText()).toContain('İade talebiniz alındı.'));
     expect(await screen.findByText('İade talebi bekliyor')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'İade Talep Et' })).toBeNull();
+  });
+
+  it('tells a member whose renewal was declined when it is tried again and until when premium stays', async () => {
+    serveData(fetchMock, {
+      '/api/payments/history': [
+        {
+          _id: 'renewal-1',
+          provider: 'stripe',
+          plan: 'yearly-premium',
+          kind: 'renewal',
+          amount: 337.5,
+          currency: 'TRY',
+          tax: 56.25,
+          status: 'pending',
+          createdAt: '2027-11-20T10:00:00.000Z',
+          completedAt: null,
+          refundRequestedAt: null,
+          refundedAt: null,
+          refund: 'none',
+          refundDeadline: null,
+          attempts: 1,
+          nextAttemptAt: '2027-11-24T10:00:00.000Z',
+          declineReason: 'yetersiz bakiye',
+        },
+      ],
+    });
+    const user = yearly(true);
+    user.subscription.endDate = '2027-11-30T10:00:00.000Z';
+    renderWithProviders(<PremiumTab user={user} />);
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe(
+      'Yenileme ödemeniz alınamadı (yetersiz bakiye). Ödemeyi 24 Kasım 2027 tarihinde yeniden deneyeceğiz; Premium ayrıcalıklarınız 30 Kasım 2027 tarihine kadar devam ediyor.',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarCheck, CalendarClock, Check, Crown, Receipt, RefreshCcw, Sparkles } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Check, CircleAlert, Crown, Receipt, RefreshCcw, Sparkles } from 'lucide-react';
 import type { Subscription, User } from '@kiyasla/contracts/user';
 import { PREMIUM_FEATURES_SHOWN } from '~/lib/ui-constants';
 import { PREMIUM_FEATURES, PLANS } from '@kiyasla/contracts/plans';
@@ -36,6 +36,24 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Crown; label: string;
  * The payment behind the current plan (the latest completed, refund-requested or refunded one)
  * with the member's refund action; the whole history is on /payment-methods.
  */
+/** A renewal the card declined: premium stays on for the grace, and the next attempt's date. */
+function RenewalTrouble({ endDate }: { endDate: string | null }) {
+  const history = usePaymentHistory();
+  const declined = history.data?.find((p) => p.kind === 'renewal' && p.status === 'pending' && p.nextAttemptAt);
+  if (!declined?.nextAttemptAt) return null;
+  return (
+    <div role="status" className="mt-5 flex gap-3 rounded-xl border border-danger/30 bg-danger/5 p-4 text-sm">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+      <p className="text-ink">
+        <span className="font-semibold">Yenileme ödemeniz alınamadı</span>
+        {declined.declineReason ? ` (${declined.declineReason})` : ''}. Ödemeyi {formatDate(declined.nextAttemptAt)}{' '}
+        tarihinde yeniden deneyeceğiz
+        {endDate ? `; Premium ayrıcalıklarınız ${formatDate(endDate)} tarihine kadar devam ediyor` : ''}.
+      </p>
+    </div>
+  );
+}
+
 function LatestPayment() {
   const history = usePaymentHistory();
   const latest = history.data?.find((p) => p.status === 'completed' || p.status === 'refunded');
@@ -142,6 +160,8 @@ export function PremiumTab({ user }: { user: User }) {
           {STATUS_LABEL[subscription.status]}
         </span>
       </div>
+
+      <RenewalTrouble endDate={subscription.endDate} />
 
       <dl className="mt-5 grid gap-3 sm:grid-cols-3">
         <Fact
