@@ -42,6 +42,7 @@ export const ENTITY_ALLOW_LIST = {
     product: 'a listing is a grid or table of product cards',
     'comparison-list': "the compact table's rows carry the compare toggle",
     session: 'the premium advanced filters are usable by a premium member only (ADR 019)',
+    promotions: 'a listing shows the house-ad slot above its results',
   },
   promotions: {
     session: 'the house-ad slot is left out for premium members (ad-free)',

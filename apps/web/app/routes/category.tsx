@@ -2,7 +2,7 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/category';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { onlyViewChanged, parseAdvancedFilters } from '~/entities/listing/utils/listing-params';
+import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
 import { categoryHref } from '~/entities/category/utils/categories';
@@ -31,15 +31,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /**
  * Premium advanced filters need the member's session, which only the browser holds (ADR 009):
- * with them in the address the browser loads the page's data itself, with its token (the
- * server rendered the page around skeletons); without them, the server's loader as always
- * (at hydration, the data the server rendered with, without a request).
+ * with them in the address the server's loader answers everything but the products and the
+ * browser fetches those with its token (the server rendered the page around skeletons). At
+ * hydration serverLoader() is the data the server rendered with, without a request.
  */
-export function clientLoader({ params, request, serverLoader }: Route.ClientLoaderArgs) {
-  if (parseAdvancedFilters(new URL(request.url).searchParams).length === 0) return serverLoader();
-  return import('~/features/catalog-listing/category-page-data').then((m) =>
-    m.loadCategoryPageInBrowser(params.categorySlug, params.subcategorySlug, request),
-  );
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (!data.loadsInBrowser) return data;
+  const { withListingFromBrowser } = await import('~/features/catalog-listing/listing-in-browser');
+  return withListingFromBrowser(data, request);
 }
 clientLoader.hydrate = true as const;
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { data, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/search';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
-import { onlyViewChanged, parseAdvancedFilters } from '~/entities/listing/utils/listing-params';
+import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
 import { loadSearchPage } from '~/features/search/search-page-data';
 import { SearchResultsPage } from '~/features/search/components/search-results-page';
 import { categoryHref } from '~/entities/category/utils/categories';
@@ -21,9 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Advanced filters need the member's session: the browser loads those results (see the category route). */
-export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  if (parseAdvancedFilters(new URL(request.url).searchParams).length === 0) return serverLoader();
-  return import('~/features/search/search-page-data').then((m) => m.loadSearchPageInBrowser(request));
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  if (!data.loadsInBrowser) return data;
+  const { withResultsFromBrowser } = await import('~/features/search/results-in-browser');
+  return withResultsFromBrowser(data, request);
 }
 clientLoader.hydrate = true as const;
 

@@ -2,7 +2,7 @@
  * What the category route's loader gathers: the category (and, for a subcategory, its parent
  * with the sibling list), the listing page with facets, and the page's meta texts.
  */
-import { redirect, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
@@ -77,7 +77,7 @@ export async function loadCategoryPage(
     loadsInBrowser,
     state,
   };
-  if (notFound) return { kind: 'page', data: { ...data, listing: null }, status: 404 };
+  if (notFound) return { kind: 'page', data: { ...data, listing: null, loadsInBrowser: false }, status: 404 };
 
   if (listing.status === 'rejected') {
     const reason: unknown = listing.reason;
@@ -91,19 +91,4 @@ export async function loadCategoryPage(
   const { pages } = listing.value.pagination;
   if (pages >= 1 && state.page > pages) return { kind: 'redirect', page: pages };
   return { kind: 'page', data, status: 200 };
-}
-
-/** The route's clientLoader with advanced filters: the same page, loaded with the browser's session. */
-export async function loadCategoryPageInBrowser(
-  categorySlug: string,
-  subcategorySlug: string | undefined,
-  request: Request,
-): Promise<CategoryPageData & { origin: string }> {
-  const url = new URL(request.url);
-  const result = await loadCategoryPage(categorySlug, subcategorySlug, url, { signal: request.signal });
-  if (result.kind === 'redirect') {
-    url.searchParams.set('page', String(result.page));
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return { ...result.data, origin: window.location.origin };
 }

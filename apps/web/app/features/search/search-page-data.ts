@@ -2,7 +2,7 @@
  * What the search route's loader gathers: the results page with facets for the term, or —
  * for a blank term or a search without hits — the trending searches to suggest instead.
  */
-import { redirect, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import type { TrendingTerm } from '@kiyasla/contracts/search';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
@@ -78,15 +78,4 @@ export async function loadSearchPage(url: URL, init: Init): Promise<SearchPageRe
   if (pages >= 1 && state.page > pages) return { kind: 'redirect', page: pages };
   const trending = total === 0 ? await trendingOrNothing(init) : [];
   return { kind: 'page', data: { ...base, results, trending }, status: 200 };
-}
-
-/** The route's clientLoader with advanced filters: the same page, loaded with the browser's session. */
-export async function loadSearchPageInBrowser(request: Request): Promise<SearchPageData> {
-  const url = new URL(request.url);
-  const result = await loadSearchPage(url, { signal: request.signal });
-  if (result.kind === 'redirect') {
-    url.searchParams.set('page', String(result.page));
-    throw redirect(`${url.pathname}${url.search}`);
-  }
-  return result.data;
 }

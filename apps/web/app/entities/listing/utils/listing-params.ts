@@ -63,11 +63,6 @@ export const EMPTY_LISTING_STATE: ListingState = {
   page: 1,
 };
 
-/** The advanced filters an address asks for (`<name>=true`; any other value is no filter). */
-export function parseAdvancedFilters(params: URLSearchParams): AdvancedFilter[] {
-  return ADVANCED_FILTERS.filter((name) => params.get(name) === 'true');
-}
-
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
@@ -115,7 +110,8 @@ export function parseListingParams(params: URLSearchParams, sorts: SortConfig = 
     specs,
     minPrice,
     maxPrice,
-    advanced: parseAdvancedFilters(params),
+    // `<name>=true`, in ADVANCED_FILTERS order; any other value is no filter.
+    advanced: ADVANCED_FILTERS.filter((name) => params.get(name) === 'true'),
     sort,
     view,
     page,
@@ -130,7 +126,8 @@ export function serializeListingParams(state: ListingState, sorts: SortConfig = 
   for (const store of state.stores) params.append('store', store);
   if (state.minPrice !== null && state.minPrice > 0) params.set('minPrice', String(state.minPrice));
   if (state.maxPrice !== null) params.set('maxPrice', String(state.maxPrice));
-  for (const name of ADVANCED_FILTERS) if (state.advanced.includes(name)) params.set(name, 'true');
+  // Kept in ADVANCED_FILTERS order by the parser and toggleAdvanced, so the address is canonical.
+  for (const name of state.advanced) params.set(name, 'true');
   if (state.sort !== sorts.fallback) params.set('sort', state.sort);
   if (state.view !== DEFAULT_VIEW) params.set('view', state.view);
   if (state.page > 1) params.set('page', String(state.page));

@@ -43,7 +43,7 @@ export function HouseAd({ placement, className }: { placement: HouseAdPlacement;
         <div className="min-w-0 flex-1">
           <p className="text-[11px] font-semibold tracking-wide text-muted uppercase">Reklam · Kıyasla Premium</p>
           <p className="mt-0.5 font-bold text-ink">{ad.title}</p>
-          <p className="mt-0.5 text-sm text-muted">{ad.text}</p>
+          <p className="mt-0.5 hidden text-sm text-muted sm:block">{ad.text}</p>
         </div>
         <Link to="/premium-plans" className={buttonClasses('primary', 'md', 'shrink-0')}>
           {ad.cta}

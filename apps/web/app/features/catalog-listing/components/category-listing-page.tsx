@@ -11,7 +11,7 @@ import {
   type ListingState,
 } from '~/entities/listing/utils/listing-params';
 import {
-  ActiveFilters,
+  ListingNotices,
   ListingEmpty,
   ListingError,
   Pagination,
@@ -28,10 +28,6 @@ import { categoryHref } from '~/entities/category/utils/categories';
 import { formatNumber } from '~/lib/format';
 import type { CategoryPageData } from '../category-page-data';
 import { SubcategoryNav } from './subcategory-nav';
-import { lazyHydrated } from '~/lib/lazy-component';
-
-// The house-ad slot (free and anonymous visitors): server-rendered, its code after the first paint.
-const HouseAd = lazyHydrated(() => import('~/entities/promotions/components/house-ad').then((m) => m.HouseAd));
 
 /** The category and subcategory listing: header, filters, toolbar, results and pagination. */
 export function CategoryListingPage({ data }: { data: CategoryPageData }) {
@@ -63,7 +59,6 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
 
   const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
-  const removeAdvanced = useCallback(() => setState({ ...state, advanced: [], page: 1 }), [setState, state]);
   const pageHref = useCallback((page: number) => `${basePath}${listingSearch({ ...state, page })}`, [basePath, state]);
   const panel = (inDrawer: boolean) => (
     <FilterPanel facets={facets} state={state} onChange={onFiltersChange} showHeading={!inDrawer} />
@@ -92,7 +87,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
       </header>
 
       <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:gap-8">
-        <aside aria-label="Filtreler" className={listing || data.premiumRequired ? 'hidden lg:block' : 'hidden'}>
+        <aside aria-label="Filtreler" className={listing ? 'hidden lg:block' : 'hidden'}>
           <div className="sticky top-4 max-h-[calc(100vh-2rem)] overflow-y-auto rounded-2xl border border-line bg-surface p-4 shadow-sm">
             {panel(false)}
           </div>
@@ -104,10 +99,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
               activeCount={activeCount}
               total={total}
               onClear={clearAll}
-              className={clsx(
-                'flex-1 justify-center sm:flex-none lg:hidden',
-                !listing && !data.premiumRequired && 'hidden',
-              )}
+              className={clsx('flex-1 justify-center sm:flex-none lg:hidden', !listing && 'hidden')}
             >
               {panel(true)}
             </FilterDrawer>
@@ -119,12 +111,10 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
             <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
           </div>
 
-          <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
-
-          <HouseAd placement="listing" />
+          <ListingNotices state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
           {data.premiumRequired ? (
-            <ListingError onRemoveAdvanced={removeAdvanced} />
+            <ListingError onRemoveAdvanced={() => setState({ ...state, advanced: [], page: 1 })} />
           ) : data.error ? (
             <ListingError message={data.error} onRetry={() => void revalidator.revalidate()} />
           ) : loading ? (
@@ -144,7 +134,7 @@ export function CategoryListingPage({ data }: { data: CategoryPageData }) {
             />
           )}
 
-          {!data.error && !data.premiumRequired && !loading && (
+          {!data.error && !loading && (
             <Pagination
               className="pt-4"
               page={listing?.pagination.page ?? state.page}

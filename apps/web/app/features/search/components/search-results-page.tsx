@@ -5,7 +5,7 @@ import type { FilterChip } from '~/entities/listing/utils/filter-chips';
 import { FilterDrawer } from '~/entities/listing/components/filter-drawer';
 import { FilterPanel } from '~/entities/listing/components/filter-panel';
 import { activeFilterCount, clearFilters, type ListingState } from '~/entities/listing/utils/listing-params';
-import { ActiveFilters, ListingError, Pagination } from '~/entities/listing/components/lazy-listing-parts';
+import { ListingNotices, ListingError, Pagination } from '~/entities/listing/components/lazy-listing-parts';
 import { ProductResults } from '~/entities/listing/components/product-results';
 import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
 import { SortSelect } from '~/entities/listing/components/sort-select';
@@ -25,8 +25,6 @@ const LISTING_OPTIONS = { sorts: SEARCH_SORTS, keep: SEARCH_KEPT_PARAMS };
 // The prompt (no term), the spelling note and the no-results page are not what a search usually
 // shows: their code arrives once the page is idle; when the server rendered one, it is hydrated
 // when it arrives.
-// The house-ad slot (free and anonymous visitors): server-rendered, its code after the first paint.
-const HouseAd = lazyHydrated(() => import('~/entities/promotions/components/house-ad').then((m) => m.HouseAd));
 
 const SearchPrompt = lazyHydrated(() => import('./search-prompt').then((m) => m.SearchPrompt), {
   clientPreload: 'idle',
@@ -65,7 +63,6 @@ export function SearchResultsPage({
 
   const onFiltersChange = useCallback((next: ListingState) => setState(next), [setState]);
   const removeChip = useCallback((chip: FilterChip) => setState(chip.without), [setState]);
-  const removeAdvanced = useCallback(() => setState({ ...state, advanced: [], page: 1 }), [setState, state]);
   const pageHref = useCallback((page: number) => searchPageHref(data.q, { ...state, page }), [data.q, state]);
   const activeCount = activeFilterCount(state);
   const clearAll = useCallback(() => setState(clearFilters(state)), [setState, state]);
@@ -149,12 +146,10 @@ export function SearchResultsPage({
               <ViewSwitcher value={state.view} onChange={(view) => setState({ ...state, view })} />
             </div>
 
-            <ActiveFilters state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
-
-            <HouseAd placement="listing" />
+            <ListingNotices state={state} facets={facets} onRemove={removeChip} onClearAll={clearAll} />
 
             {data.premiumRequired ? (
-              <ListingError onRemoveAdvanced={removeAdvanced} />
+              <ListingError onRemoveAdvanced={() => setState({ ...state, advanced: [], page: 1 })} />
             ) : loading ? (
               <SkeletonGrid />
             ) : results && results.products.length > 0 ? (
