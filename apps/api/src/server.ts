@@ -1,3 +1,4 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
@@ -7,6 +8,31 @@ import { pgliteDataDir } from './db/paths';
 import { seedDatabase } from './db/seed';
 import { repoRoot } from './lib/paths';
 import { registerWeb, webBuildExists } from './web/ssr';
+
+/**
+ * Lets the requests in flight finish before `app.close()` (ADR 020): no new connections, every
+ * answer from now on closes its connection, idle keep-alive sockets are closed as they become
+ * idle. Done here rather than by Fastify's close because server-rendered pages call the API
+ * in-process (`inject`), which Fastify refuses once its close has begun: a page in flight would
+ * end as the error page. Resolves when the last connection is gone or after `boundMs`.
+ */
+function drainHttp(server: Server, boundMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    // Before Fastify's own listener, so the header is set before any answer is written.
+    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+      res.setHeader('connection', 'close');
+    });
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const done = () => {
+      clearInterval(idle);
+      clearTimeout(bound);
+      resolve();
+    };
+    const bound = setTimeout(done, boundMs);
+    server.close(() => done());
+    server.closeIdleConnections();
+  });
+}
 
 async function main() {
   const config = loadConfig();
@@ -38,6 +64,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await drainHttp(app.server, 7_000);
       await app.close();
       await db.close();
       process.exit(0);

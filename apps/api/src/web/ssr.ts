@@ -7,6 +7,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { Readable } from 'node:stream';
 import { INTERNAL_CLIENT_IP_HEADER } from '../lib/client-identity';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { cspNonce } from '../plugins/csp';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
@@ -72,7 +73,12 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       const response = await handle(toWebRequest(request, origin), {
         apiFetch: apiFetchFor(request.ip),
         cspNonce: cspNonce(reply),
-        maintenance: await app.maintenance(),
+        // While the database is away the settings cannot be read: not in maintenance, and the
+        // page's loaders answer the site's 503 page (ADR 020) rather than this lookup a JSON error.
+        maintenance: await app.maintenance().catch((err: unknown) => {
+          if (isDatabaseUnavailable(err)) return { active: false, message: '', endsAt: null };
+          throw err;
+        }),
       });
       return sendWebResponse(reply, response);
     });
