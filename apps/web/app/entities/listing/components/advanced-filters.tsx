@@ -75,7 +75,7 @@ export function AdvancedFilters({
       title={
         <>
           Gelişmiş Filtreler
-          <span className="ml-2 rounded-md bg-warning/15 px-1.5 py-0.5 align-middle text-[10px] font-bold tracking-wide text-warning">
+          <span className="ml-2 rounded-md bg-warning px-1.5 py-0.5 align-middle text-[10px] font-bold tracking-wide text-page">
             PREMIUM
           </span>
         </>
