@@ -76,6 +76,13 @@ describe('admin journeys', () => {
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByText('Ayarlar başarıyla kaydedildi').waitFor();
 
+    // The e-mail tab's test button: without SMTP_URL the answer says the message only reached the log.
+    await page.getByRole('tab', { name: 'E-posta' }).click();
+    await page.getByRole('button', { name: 'Deneme e-postası gönder' }).click();
+    await page
+      .getByText(/admin@kiyasla\.test adresine gönderilecek deneme e-postası yalnızca sunucu günlüğüne yazıldı/)
+      .waitFor();
+
     // Analytics: the export opens the signed CSV link.
     await page.getByRole('link', { name: 'Analitik' }).click();
     await page.getByRole('heading', { name: 'Analitik' }).waitFor();
@@ -197,5 +204,59 @@ describe('admin journeys', () => {
     await page.getByRole('link', { name: 'Denetim Kaydı' }).click();
     await page.getByRole('cell', { name: 'Abonelik iptal edildi', exact: true }).first().waitFor();
     await page.context().close();
+  });
+
+  it('no public page loads the back office’s code, and every admin page is noindex', async () => {
+    const base = server().baseURL;
+    const home = await (await fetch(base + '/')).text();
+    const manifestUrl = /"(\/assets\/manifest-[^"]+\.js)"/.exec(home)?.[1];
+    expect(manifestUrl, 'the route manifest of the home page').toBeTruthy();
+    const manifestJs = await (await fetch(base + manifestUrl)).text();
+    type Entry = { module: string; imports?: string[]; path?: string };
+    const manifest = JSON.parse(manifestJs.replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, '')) as {
+      entry: Entry;
+      routes: Record<string, Entry>;
+    };
+    const files = (e: Entry) => [e.module, ...(e.imports ?? [])];
+    const routes = Object.entries(manifest.routes);
+    const isAdmin = (id: string) => id.startsWith('routes/admin');
+    const shared = new Set([
+      ...files(manifest.entry),
+      ...routes.filter(([id]) => !isAdmin(id)).flatMap(([, e]) => files(e)),
+    ]);
+    const adminOnly = new Set(
+      routes.filter(([id]) => isAdmin(id)).flatMap(([, e]) => files(e).filter((f) => !shared.has(f))),
+    );
+    expect(adminOnly.has(manifest.routes['routes/admin-layout']!.module)).toBe(true);
+    expect(adminOnly.size).toBeGreaterThan(10);
+
+    // Public pages: what their HTML makes the browser fetch before it paints (scripts, preloads, imports).
+    const category = /href="(\/category\/[^"/]+)"/.exec(home)?.[1];
+    const product = /href="(\/product\/[^"]+)"/.exec(home)?.[1];
+    expect(category && product, 'category and product links on the home page').toBeTruthy();
+    for (const path of ['/', category!, product!, '/search?q=kulaklik', '/login', '/premium']) {
+      const html = await (await fetch(base + path)).text();
+      const refs = [
+        ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+        ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+        ...html.matchAll(/import\(\s*"(\/assets\/[^"]+\.js)"/g),
+      ].map((m) => m[1]!);
+      expect(refs.length, `${path} references scripts`).toBeGreaterThan(0);
+      expect(
+        refs.filter((ref) => adminOnly.has(ref)),
+        `${path} loads back-office code`,
+      ).toEqual([]);
+      expect(html, `${path} is indexable`).not.toMatch(/<meta name="robots" content="noindex"/);
+    }
+
+    // Every admin page (the server renders the gate's loading state) tells robots to stay out.
+    const adminPaths = routes
+      .filter(([id, e]) => isAdmin(id) && e.path)
+      .map(([, e]) => '/' + e.path!.replace(':id', '00000000-0000-0000-0000-000000000000'));
+    expect(adminPaths.length).toBeGreaterThan(10);
+    for (const path of adminPaths) {
+      const html = await (await fetch(base + path)).text();
+      expect(html, `${path} noindex`).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    }
   });
 });

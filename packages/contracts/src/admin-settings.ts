@@ -18,6 +18,13 @@ export const adminSettingsMessages = {
   resetError: 'Ayarlar sıfırlanırken hata oluştu',
   exportError: 'Ayarlar dışa aktarılırken hata oluştu',
   exportLinkInvalid: 'İndirme bağlantısı geçersiz veya süresi dolmuş. Dışa aktarmayı yeniden başlatın.',
+  emailTest: 'Deneme e-postası gönder',
+  emailTestSending: 'Gönderiliyor...',
+  emailTestSent: (to: string) => `Deneme e-postası ${to} adresine gönderildi`,
+  emailTestLogged: (to: string) =>
+    `SMTP_URL tanımlı olmadığından ${to} adresine gönderilecek deneme e-postası yalnızca sunucu günlüğüne yazıldı`,
+  emailTestFailed: 'Deneme e-postası gönderilemedi. SMTP sunucusu bağlantıyı reddetti veya yanıt vermedi.',
+  emailTestSubject: 'Kıyasla deneme e-postası',
 } as const;
 
 export const SETTINGS_TAB_LABELS = {
@@ -38,6 +45,14 @@ export const settingsExportQuerySchema = z.object({
   expires: z.coerce.number().int(),
   signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
+
+/**
+ * `POST /admin/settings/email/test`: one message to the signed-in admin's own address, sent at once
+ * (not through the outbox) so the answer tells whether the mail server took it. `delivery` is
+ * 'log' when no SMTP_URL is configured and the message only went to the server's log.
+ */
+export const emailTestResultSchema = z.object({ to: z.string(), delivery: z.enum(['smtp', 'log']) });
+export type EmailTestResult = z.infer<typeof emailTestResultSchema>;
 
 /** How long an export link works. */
 export const SETTINGS_EXPORT_LINK_SECONDS = 300;

@@ -425,6 +425,13 @@ const routes: MatrixRoute[] = [
     ok: 200,
     request: async () => ({ url: '/api/admin/settings/export' }),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/settings/email/test',
+    allowed: adminOnly,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/settings/email/test' }),
+  },
 ];
 
 /** Opened in a new tab without a session: its signature is the authorisation (tested in admin-settings.test.ts). */

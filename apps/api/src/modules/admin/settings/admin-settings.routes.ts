@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminSettingsMessages,
+  emailTestResultSchema,
   settingsExportQuerySchema,
   settingsExportSchema,
 } from '@kiyasla/contracts/admin-settings';
@@ -11,7 +12,7 @@ import { AppError } from '../../../lib/errors';
 import { SecretBox } from '../../../lib/secret-box';
 import { ok } from '../../../lib/reply';
 import { errorResponses } from '../../../plugins/error-handler';
-import { requireRole } from '../../../plugins/policies';
+import { currentUser, requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import {
   exportLinkValid,
@@ -85,6 +86,43 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ok(await resetAdminSettings(deps, auditActor(req)), { message: adminSettingsMessages.reset }),
+  );
+
+  r.post(
+    '/admin/settings/email/test',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary:
+          'E-posta sekmesinin deneme düğmesi: oturumdaki yöneticinin adresine hemen bir deneme e-postası gönderir; SMTP hatası 502 EMAIL_TEST_FAILED',
+        security,
+        response: { 200: okEnvelope(emailTestResultSchema), 502: errorEnvelopeSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const to = currentUser(req).email;
+      const { transport } = app.mail;
+      try {
+        // Straight to the transport, not the outbox: the operator wants to know now whether it works.
+        await transport.send({
+          to,
+          subject: adminSettingsMessages.emailTestSubject,
+          text: `Bu e-posta Kıyasla yönetim panelinin Sistem Ayarları → E-posta sekmesinden gönderildi (${new Date().toISOString()}). Aldıysanız e-posta gönderimi çalışıyor.`,
+        });
+      } catch (err) {
+        req.log.warn({ err }, 'test e-mail failed');
+        throw new AppError(502, 'EMAIL_TEST_FAILED', adminSettingsMessages.emailTestFailed);
+      }
+      const delivery = transport.kind;
+      return ok(
+        { to, delivery },
+        {
+          message:
+            delivery === 'smtp' ? adminSettingsMessages.emailTestSent(to) : adminSettingsMessages.emailTestLogged(to),
+        },
+      );
+    },
   );
 
   r.get(

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRET_MASK, type AuditEntry } from '@kiyasla/contracts/admin-audit';
 import { adminSettingsMessages, type SettingsExport } from '@kiyasla/contracts/admin-settings';
 import { DEFAULT_SETTINGS, SETTINGS_RANGES, settingsMessages, type SystemSettings } from '@kiyasla/contracts/settings';
@@ -212,5 +212,39 @@ describe('effect', () => {
     expect(body(res)).toMatchObject({ message: adminSettingsMessages.reset, data: DEFAULT_SETTINGS });
     expect((await t.app.settings.group('payment')).stripeSecretKey).toBe('');
     expect(await latestAudit()).toMatchObject({ action: 'settings.reset' });
+  });
+});
+
+describe('the e-mail tab’s test button', () => {
+  const send = () => t.app.inject({ method: 'POST', url: '/api/admin/settings/email/test', headers: bearer(token) });
+
+  it("sends one message at once to the signed-in admin's own address and says where it went", async () => {
+    const spy = vi.spyOn(t.app.mail.transport, 'send');
+    try {
+      const res = await send();
+      expect(res.statusCode, res.body).toBe(200);
+      const to = DEMO_ACCOUNTS.admin.email;
+      // Without SMTP_URL the transport only logs, and the answer says so rather than claiming delivery.
+      expect(body(res)).toMatchObject({
+        data: { to, delivery: 'log' },
+        message: adminSettingsMessages.emailTestLogged(to),
+      });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]![0]).toMatchObject({ to, subject: adminSettingsMessages.emailTestSubject });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers 502 EMAIL_TEST_FAILED in Turkish when the mail server refuses', async () => {
+    const spy = vi.spyOn(t.app.mail.transport, 'send').mockRejectedValueOnce(new Error('ECONNREFUSED'));
+    try {
+      const res = await send();
+      expect(res.statusCode).toBe(502);
+      expect(body(res)).toMatchObject({ code: 'EMAIL_TEST_FAILED', message: adminSettingsMessages.emailTestFailed });
+      expect(res.body).not.toContain('ECONNREFUSED');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

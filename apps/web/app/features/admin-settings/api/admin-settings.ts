@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsExport } from '@kiyasla/contracts/admin-settings';
+import { adminSettingsMessages, type SettingsExport } from '@kiyasla/contracts/admin-settings';
 import type { SystemSettings } from '@kiyasla/contracts/settings';
 import { ownerDataKey } from '~/entities/session/api/query-keys';
 import { apiGet, apiRequest } from '~/lib/api-client';
@@ -28,7 +28,7 @@ export function useResetAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => (await apiRequest<SystemSettings>('/admin/settings/reset', { method: 'POST' })).data,
-    meta: { errorToast: { title: 'Ayarlar sıfırlanırken hata oluştu', fallback: 'Bir hata oluştu' } },
+    meta: { errorToast: { title: adminSettingsMessages.resetError, fallback: 'Bir hata oluştu' } },
     onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
   });
 }

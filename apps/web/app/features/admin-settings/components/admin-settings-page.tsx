@@ -24,6 +24,7 @@ import {
   useResetAdminSettings,
   useSaveAdminSettings,
 } from '../api/admin-settings';
+import { useSendTestEmail } from '../api/send-test-email';
 
 type Values = Record<string, unknown>;
 const SUCCESS_BANNER_MS = 3000;
@@ -144,6 +145,31 @@ function Field({
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The e-mail tab's test button: a message to the signed-in admin at once; the answer says whether
+ * the mail server took it or (without SMTP_URL) it only went to the server's log. A failure is a toast.
+ */
+function EmailTestButton() {
+  const test = useSendTestEmail();
+  return (
+    <div className="sm:col-span-2">
+      <button
+        type="button"
+        onClick={() => test.mutate()}
+        disabled={test.isPending}
+        className={buttonClasses('outline', 'md')}
+      >
+        {test.isPending ? m.emailTestSending : m.emailTest}
+      </button>
+      {test.data?.message && (
+        <p role="status" className="mt-2 text-sm text-muted">
+          {test.data.message}
         </p>
       )}
     </div>
@@ -307,6 +333,7 @@ export function AdminSettingsPage() {
               onChange={(value) => set(tab, name, value)}
             />
           ))}
+          {tab === 'email' && <EmailTestButton />}
           {tab === 'maintenance' && (
             <>
               <label className="flex items-center gap-3 rounded-xl border border-line px-3 py-2.5 text-sm text-ink">
