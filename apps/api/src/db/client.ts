@@ -8,6 +8,7 @@ import type { Assume } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { guardAgainstSelfDeadlock } from './pglite-deadlock-guard';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -70,6 +71,7 @@ async function openPglite(opts: OpenDatabaseOptions): Promise<DbHandle> {
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     extensions: { pg_trgm, unaccent },
   });
+  guardAgainstSelfDeadlock(client);
   const db: Database = drizzlePglite({ client, schema });
   return {
     db,

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import type { DbHandle } from '../db/client';
 import { toggleAlert } from '../modules/alerts/alerts.service';
 import { writePriceChangedEvents } from '../modules/feeds/import/price-change-event';
+import { SettingsService } from '../modules/settings/settings.service';
 import { createTestDatabase } from '../test/db';
 import {
   alertState,
@@ -378,6 +379,28 @@ describe("favorites' price drops", () => {
     const r = await consume({ settings: { group: async () => features } as never });
     expect(r).toMatchObject({ done: 1, priceDrops: 0 });
     expect(await drops(p.id)).toHaveLength(0);
+  });
+
+  it("reads the server's settings with a cold cache without waiting on its own transaction", async () => {
+    // The embedded database has one connection: a settings read through the service's own handle
+    // inside the consumer's transaction waited for that transaction to end, and every request of
+    // the server behind it (the whole site hung after a feed import once the cache had expired).
+    await setThreshold(30);
+    try {
+      const p = product();
+      const fan = await makeUser(db());
+      await favorite(fan, p.id);
+      await importPrices(db(), store, [{ productId: p.id, price: Math.floor(p.lowest * 0.8) }]);
+      const settings = new SettingsService(db());
+      const r = await Promise.race([
+        consume({ settings }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the consumer never finished')), 10_000)),
+      ]);
+      expect(r).toMatchObject({ done: 1, priceDrops: 0 });
+      expect(await drops(p.id)).toHaveLength(0);
+    } finally {
+      await setThreshold(5);
+    }
   });
 
   it('stays quiet below the 5 % threshold and for a drop already undone', async () => {

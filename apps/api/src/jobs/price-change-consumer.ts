@@ -126,6 +126,11 @@ async function completeHeld(tx: Transaction, events: readonly Claimed[], nowSql:
 }
 
 async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts: ConsumeOptions) {
+  // Read before the transaction opens: a cold settings cache queries through its own handle, and
+  // the embedded database (one connection) would wait for this transaction to end — forever.
+  const { priceDropThreshold } = opts.settings
+    ? await opts.settings.group('features')
+    : (await new SettingsService(db).read(db)).features;
   return db.transaction(async (tx) => {
     const held = await completeHeld(tx, events, nowSql);
     const productIds = [...new Set(held.map((e) => e.productId!))].sort();
@@ -136,9 +141,6 @@ async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts:
       if (!before.has(e.productId!))
         before.set(e.productId!, { productId: e.productId!, lowestBefore: e.lowestBefore });
     }
-    const { priceDropThreshold } = opts.settings
-      ? await opts.settings.group('features')
-      : (await new SettingsService(db).read(tx)).features;
     const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()], priceDropThreshold);
     await opts.beforeCommit?.(productIds, tx);
     return { held: held.length, fired, priceDrops };
