@@ -206,6 +206,35 @@ describe('admin journeys', () => {
     await page.context().close();
   });
 
+  it('a moderator opens the review queue from the dashboard, approves a pending review and finds it among the approved', async () => {
+    const page = await newPage(browser());
+    await open(page, '/login');
+    await signInWithForm(page, 'moderator@kiyasla.test', 'Moderator123!');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await open(page, '/admin');
+    await page.getByRole('link', { name: /onay bekliyor/ }).click();
+    await page.waitForURL(/\/admin\/reviews$/);
+    await page.getByRole('heading', { name: 'Yorumlar' }).waitFor();
+    const first = page.getByRole('row').nth(1);
+    await first.waitFor();
+    const approveButton = first.getByRole('button', { name: /yorumunu onayla$/ });
+    const label = (await approveButton.getAttribute('aria-label'))!;
+    const author = label.replace(/ yorumunu onayla$/, '');
+    const product = (await first.getByRole('cell').first().textContent())!;
+    await approveButton.click();
+    await page.getByText('Yorum onaylandı; ürün sayfasında gösteriliyor').waitFor();
+
+    const filters = page.getByRole('search', { name: 'Yorum süzgeçleri' });
+    await filters.getByLabel('Ara').fill(`${product} ${author}`);
+    await filters.getByLabel('Durum').selectOption('approved');
+    await filters.getByRole('button', { name: 'Filtrele' }).click();
+    await page
+      .getByRole('button', { name: `${author} yorumunu onaydan kaldır` })
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
+
   it('no public page loads the back office’s code, and every admin page is noindex', async () => {
     const base = server().baseURL;
     const home = await (await fetch(base + '/')).text();

@@ -53,6 +53,7 @@ import { adminCategoryRoutes } from './modules/admin/categories/admin-categories
 import { adminProductRoutes } from './modules/admin/products/admin-products.routes';
 import { adminAnalyticsRoutes } from './modules/admin/analytics/admin-analytics.routes';
 import { adminSearchTermRoutes } from './modules/admin/search-terms/admin-search-terms.routes';
+import { adminReviewRoutes } from './modules/admin/reviews/admin-reviews.routes';
 import { adminSubscriptionRoutes } from './modules/admin/subscriptions/admin-subscriptions.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { registerSubscriptionJobs } from './jobs/subscription-lifecycle';
@@ -187,6 +188,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminProductRoutes);
       await api.register(adminAnalyticsRoutes);
       await api.register(adminSearchTermRoutes);
+      await api.register(adminReviewRoutes);
       await api.register(adminSubscriptionRoutes);
       // Any other /api path is a JSON 404, never the web app's HTML page.
       api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));

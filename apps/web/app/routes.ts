@@ -17,6 +17,7 @@ export default [
     route('admin/audit-log', 'routes/admin-audit-log.tsx'),
     route('admin/notifications', 'routes/admin-notifications.tsx'),
     route('admin/search-terms', 'routes/admin-search-terms.tsx'),
+    route('admin/reviews', 'routes/admin-reviews.tsx'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

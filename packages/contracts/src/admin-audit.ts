@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS = {
   'notification.send': 'Sistem bildirimi gönderildi',
   'subscription.cancel': 'Abonelik iptal edildi',
   'payment.refund': 'Ödeme iade edildi',
+  'review.update': 'Yorum onayı değiştirildi',
+  'review.delete': 'Yorum silindi',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -45,6 +47,7 @@ export const AUDIT_ENTITY_LABELS = {
   notification: 'Bildirim',
   subscription: 'Abonelik',
   payment: 'Ödeme',
+  review: 'Yorum',
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ENTITY_LABELS;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITY_LABELS) as [AuditEntityType, ...AuditEntityType[]];

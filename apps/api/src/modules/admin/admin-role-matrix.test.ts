@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import { feedUnmatchedItems } from '../../db/schema/feed-unmatched-items';
 import { products } from '../../db/schema/products';
+import { reviews } from '../../db/schema/reviews';
 import { bearer, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 import { insertPayment, insertSubscriber } from './subscriptions/subscription-fixtures';
@@ -68,6 +69,14 @@ async function newStore(): Promise<string> {
     payload: { name: `Matris Mağaza ${counter}` },
   });
   return (res.json() as { data: { _id: string } }).data._id;
+}
+
+async function newReview(): Promise<string> {
+  const [row] = await t.db.db
+    .insert(reviews)
+    .values({ productId, authorName: `Matris Yazar ${++counter}`, rating: 4, comment: 'Matris yorumu' })
+    .returning({ id: reviews.id });
+  return row!.id;
 }
 
 interface MatrixRoute {
@@ -431,6 +440,27 @@ const routes: MatrixRoute[] = [
     allowed: adminOnly,
     ok: 200,
     request: async () => ({ url: '/api/admin/settings/email/test' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reviews',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: '/api/admin/reviews' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/reviews/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/reviews/${await newReview()}`, payload: { isApproved: true } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/reviews/{id}',
+    allowed: staff,
+    ok: 200,
+    request: async () => ({ url: `/api/admin/reviews/${await newReview()}` }),
   },
 ];
 

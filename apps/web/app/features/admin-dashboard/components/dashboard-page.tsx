@@ -70,7 +70,15 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
           label="Değerlendirmeler"
           value={formatNumber(reviews.total)}
           icon={<MessageSquare aria-hidden="true" className="size-5" />}
-          footer={<span>{formatNumber(reviews.pending)} onay bekliyor</span>}
+          footer={
+            sections.includes('/admin/reviews') ? (
+              <Link to="/admin/reviews" className="text-primary hover:underline">
+                {formatNumber(reviews.pending)} onay bekliyor
+              </Link>
+            ) : (
+              <span>{formatNumber(reviews.pending)} onay bekliyor</span>
+            )
+          }
         />
         <StatCard
           label="Bu Ayın Geliri"

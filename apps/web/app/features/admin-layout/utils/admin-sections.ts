@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/categories', label: 'Kategoriler', roles: ['admin', 'moderator'] },
   { to: '/admin/products', label: 'Ürünler', roles: ['admin', 'moderator'] },
   { to: '/admin/stores', label: 'Mağazalar ve Akışlar', roles: ['admin', 'moderator'] },
+  { to: '/admin/reviews', label: 'Yorumlar', roles: ['admin', 'moderator'] },
   { to: '/admin/search-terms', label: 'Arama Terimleri', roles: ['admin', 'moderator'] },
   { to: '/admin/subscriptions', label: 'Abonelikler', roles: ['admin'] },
   { to: '/admin/analytics', label: 'Analitik', roles: ['admin', 'moderator'] },
