@@ -221,7 +221,11 @@ export const maintenanceSettingsSchema = z.object({
     }),
 });
 
-/** The specification does not show the api tab; these are the knobs the API actually honours. */
+/**
+ * The specification does not show the api tab. Stored and validated, but not yet read by the API:
+ * the rate limit comes from RATE_LIMIT_MAX and the suggestion/trending counts from SUGGESTION_LIMIT
+ * and TRENDING_LIMIT (./search). Issue 15 also asks for CORS origins and the feed-fetch allow-list here.
+ */
 export const apiSettingsSchema = z.object({
   enablePublicApi: bool('enablePublicApi'),
   enableApiDocs: bool('enableApiDocs'),
@@ -230,7 +234,10 @@ export const apiSettingsSchema = z.object({
   trendingSearchLimit: intIn('trendingSearchLimit', { min: 1, max: 20 }),
 });
 
-/** The specification does not show the email tab; the SMTP transport itself comes from SMTP_URL. */
+/**
+ * The specification does not show the email tab; the SMTP transport itself comes from SMTP_URL.
+ * The switches are obeyed; the sender fields are not yet (mail goes out as MAIL_FROM).
+ */
 export const emailSettingsSchema = z.object({
   enableEmailNotifications: bool('enableEmailNotifications'),
   fromName: requiredText('fromName', 100),
