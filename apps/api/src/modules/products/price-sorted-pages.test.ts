@@ -38,6 +38,11 @@ beforeAll(async () => {
         from product_prices pp where pp.category_id = ${top!.id}::uuid`),
   );
   category = { id: top!.id, brands, spec: spec!, median: median!.n };
+  // Three products of the first brand without a price (no offer counts): listed after the priced.
+  await handle.db.execute(sql`
+    update product_prices set min_price = null, max_price = null
+     where product_id in (select id from products where category_id = ${top!.id}::uuid and brand = ${brands[0]!}
+                           and is_active order by id limit 3)`);
 }, 120_000);
 afterAll(() => handle.close());
 
@@ -45,9 +50,34 @@ function filters(extra: Partial<ListingFilters>): ListingFilters {
   return { categoryId: category.id, brands: [], stores: [], specs: new Map(), advanced: [], ...extra };
 }
 
+describe('price-sorted pages of a whole category', () => {
+  it('lists every product once, priced ones in price order and then those without a price, across pages', async () => {
+    for (const sort of ['price-low', 'price-high'] as const) {
+      const expected = sqlRows<{ id: string }>(
+        await handle.db.execute(sql`
+          select pp.product_id as id from product_prices pp
+           where pp.category_id = ${category.id}::uuid and pp.is_active
+           order by pp.min_price ${sort === 'price-low' ? sql`asc` : sql`desc`} nulls last,
+                    pp.product_id ${sort === 'price-low' ? sql`asc` : sql`desc`}`),
+      ).map((r) => r.id);
+      const seen: string[] = [];
+      const prices: (number | null)[] = [];
+      for (let page = 1; ; page++) {
+        const { rows, total } = await findProducts(handle.db, filters({}), { sort, page, limit: 7 });
+        expect(total).toBe(expected.length);
+        if (rows.length === 0) break;
+        seen.push(...rows.map((r) => r.id));
+        prices.push(...rows.map((r) => r.minPrice));
+      }
+      expect(seen).toEqual(expected);
+      expect(prices.slice(-4)).toEqual([expect.any(Number), null, null, null]);
+    }
+  });
+});
+
 describe('price-sorted pages of a narrowed category', () => {
   const combos: [string, () => Partial<ListingFilters>][] = [
-    ['one brand', () => ({ brands: category.brands.slice(0, 1) })],
+    ['one brand (three of its products without a price)', () => ({ brands: category.brands.slice(0, 1) })],
     ['two brands and a price range', () => ({ brands: category.brands.slice(0, 2), minPriceKurus: category.median })],
     ['a specification', () => ({ specs: new Map([[category.spec.key, [category.spec.value]]]) })],
     ['a brand and in stock only', () => ({ brands: category.brands.slice(1, 3), advanced: ['inStock'] })],
@@ -57,7 +87,7 @@ describe('price-sorted pages of a narrowed category', () => {
   for (const [name, extra] of combos) {
     it(`gives the same pages and totals whether it sorts the matches or walks the prices: ${name}`, async () => {
       for (const sort of ['price-low', 'price-high'] as const) {
-        for (const page of [1, 2, 5]) {
+        for (const page of [1, 2, 3, 4, 5, 6, 8, 12]) {
           const listing = { sort, page, limit: 4 };
           const sorted = await findProducts(handle.db, filters(extra()), listing);
           const walked = await findProducts(handle.db, filters(extra()), listing, 0);

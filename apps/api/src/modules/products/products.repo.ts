@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   LOWEST_PRICE_WINDOW_DAYS,
   PRICE_DROP_WINDOW_DAYS,
@@ -40,7 +40,8 @@ export type ProductListRow = Omit<ProductRow, 'searchVector' | 'searchText'> & P
 const ORDER: Record<SortOption, SQL[]> = {
   popularity: [desc(products.ratingsCount), desc(products.averageRating), asc(products.id)],
   'price-low': [sql`${productPrices.minPrice} asc nulls last`, asc(products.id)],
-  'price-high': [sql`${productPrices.minPrice} desc nulls last`, asc(products.id)],
+  // Ties by id descending: the backward walk of the prices index gives them so (findPageByPrice).
+  'price-high': [sql`${productPrices.minPrice} desc nulls last`, desc(products.id)],
   rating: [desc(products.averageRating), desc(products.ratingsCount), asc(products.id)],
   newest: [desc(products.createdAt), asc(products.id)],
 };
@@ -240,13 +241,11 @@ async function findPageByPriceOfFew(
 
 /**
  * A category's page sorted by price: its prices rows in price order (product_prices' category +
- * price index), each product fetched and filtered in turn until the page is full. Written as a
- * lateral subquery that cannot be merged into the join (its LIMIT 1), because the planner
- * misjudges how many products of a category pass brand and specification filters (they are
- * correlated: 22 % where it assumes 1 %) and would otherwise collect and sort every match — up to
- * 10× slower at 1M products (ADR 015, amendment).
+ * price index), each product fetched and filtered in turn until the page is full (ADR 015).
+ * Highest first walks the index backwards, which gives the priced products in order; the ones
+ * without a price follow them, from a second walk when the page reaches past the priced matches.
  */
-function findPageByPrice(
+async function findPageByPrice(
   db: Database,
   filters: ListingFilters,
   sort: 'price-low' | 'price-high',
@@ -254,14 +253,70 @@ function findPageByPrice(
   limit: number,
   offset: number,
 ): Promise<ProductListRow[]> {
-  const order = (column: SQL | typeof productPrices.minPrice) =>
-    sort === 'price-low' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  if (sort === 'price-low') {
+    return walkPrices(
+      db,
+      filters,
+      where,
+      undefined,
+      [sql`${productPrices.minPrice} asc nulls last`, 'asc'],
+      limit,
+      offset,
+    );
+  }
+  const priced = await walkPrices(
+    db,
+    filters,
+    where,
+    isNotNull(productPrices.minPrice),
+    [sql`${productPrices.minPrice} desc`, 'desc'],
+    limit,
+    offset,
+  );
+  if (priced.length === limit) return priced;
+  // Matches with a price before this page: all of them if the page began among them.
+  const pricedBefore = priced.length > 0 ? offset + priced.length : await countPriced(db, filters, where);
+  const unpriced = await walkPrices(
+    db,
+    filters,
+    where,
+    isNull(productPrices.minPrice),
+    [undefined, 'desc'],
+    limit - priced.length,
+    offset + priced.length - pricedBefore,
+  );
+  return [...priced, ...unpriced];
+}
+
+async function countPriced(db: Database, filters: ListingFilters, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
+    .where(and(where, isNotNull(productPrices.minPrice)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The walk: written as a lateral subquery that cannot be merged into the join (its LIMIT 1),
+ * because the planner misjudges how many products of a category pass brand and specification
+ * filters (they are correlated: 22 % where it assumes 1 %) and would otherwise collect and sort
+ * every match — up to 10× slower at 1M products (ADR 015, amendment).
+ */
+function walkPrices(
+  db: Database,
+  filters: ListingFilters,
+  where: SQL | undefined,
+  pricesWhere: SQL | undefined,
+  [byPrice, byId]: [SQL | undefined, 'asc' | 'desc'],
+  limit: number,
+  offset: number,
+): Promise<ProductListRow[]> {
   const ordered = db
     .select()
     .from(productPrices)
     // The prices row's own conditions narrow the walk before any product is fetched.
-    .where(and(priceScope(filters), ...priceConditions(filters)))
-    .orderBy(order(productPrices.minPrice), asc(productPrices.productId))
+    .where(and(priceScope(filters), ...priceConditions(filters), pricesWhere))
     .as('product_prices');
   const product = db
     .select(ownColumns)
@@ -277,11 +332,12 @@ function findPageByPrice(
     isActive: _a,
     ...prices
   } = ordered._.selectedFields;
+  const idOrder = byId === 'asc' ? asc(ordered.productId) : desc(ordered.productId);
   return db
     .select({ ...product._.selectedFields, ...prices })
     .from(ordered)
     .crossJoinLateral(product)
-    .orderBy(order(sql`${ordered.minPrice}`), asc(ordered.productId))
+    .orderBy(...(byPrice ? [byPrice, idOrder] : [idOrder]))
     .limit(limit)
     .offset(offset) as Promise<ProductListRow[]>;
 }
