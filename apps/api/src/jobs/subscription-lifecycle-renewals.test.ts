@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
@@ -19,14 +19,10 @@ import { DEMO_DECLINING_TOKEN_PREFIX } from '../modules/payments/providers/demo'
 import { openRenewalOrders, runRenewals } from '../modules/payments/renewals';
 import { addMonths } from '../modules/payments/subscription';
 import { bearer, body, registerUser } from '../test/accounts';
-import { createTestApp, setSettings, type TestApp } from '../test/app';
+import { setSettings, type TestApp } from '../test/app';
+import { usePaymentsApp } from '../test/payments-app';
 import { testConfig } from '../test/config';
-import {
-  startIyzicoStandIn,
-  startStripeStandIn,
-  type IyzicoStandIn,
-  type StripeStandIn,
-} from '../test/payment-stand-ins';
+import type { IyzicoStandIn, StripeStandIn } from '../test/payment-stand-ins';
 import { expireSubscriptions } from './subscription-lifecycle';
 
 /*
@@ -44,40 +40,20 @@ const STRIPE_WEBHOOK_SECRET = 'whsec_renewals';
 const box = new SecretBox(testConfig().jwtSecret);
 const ctx = { publicUrl: 'http://localhost:3000', siteName: 'Kıyasla' };
 
+// The passes' e-mails stay in the outbox to be read here (a kick would send them and drop the body).
+const world = usePaymentsApp({
+  stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
+  shopierSecret: SHOPIER_SECRET,
+  settings: { provider: 'demo' },
+  mail: (app) =>
+    ({ enqueue: app.app.mail.enqueue.bind(app.app.mail), kick: () => undefined }) as unknown as MailService,
+});
 let t: TestApp;
 let stripe: StripeStandIn;
 let iyzico: IyzicoStandIn;
 let deps: PaymentsDeps;
-
-beforeAll(async () => {
-  [stripe, iyzico] = await Promise.all([startStripeStandIn(), startIyzicoStandIn()]);
-  t = await createTestApp({
-    config: {
-      payments: {
-        shopierPaymentUrl: 'http://127.0.0.1:9/shopier',
-        stripeApiUrl: stripe.url,
-        iyzicoBaseUrl: iyzico.url,
-      },
-    },
-  });
-  // The passes' e-mails stay in the outbox to be read here (a kick would send them and drop the body).
-  const mail = { enqueue: t.app.mail.enqueue.bind(t.app.mail), kick: () => undefined } as unknown as MailService;
-  deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail, log: t.app.log };
-  await setSettings(t, 'payment', {
-    provider: 'demo',
-    stripeSecretKey: box.seal('sk_test_renewals'),
-    webhookSecret: box.seal(STRIPE_WEBHOOK_SECRET),
-    iyzicoApiKey: box.seal('iyzico-key'),
-    iyzicoSecretKey: box.seal('iyzico-secret'),
-    shopierApiKey: box.seal('shopier-key'),
-    shopierApiSecret: box.seal(SHOPIER_SECRET),
-    shopierWebsiteIndex: '1',
-  });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-  await iyzico?.close();
+beforeAll(() => {
+  ({ t, stripe, iyzico, deps } = world());
 });
 
 const useProvider = (provider: 'demo' | 'stripe' | 'iyzico' | 'shopier') => setSettings(t, 'payment', { provider });

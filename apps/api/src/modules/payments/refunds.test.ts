@@ -1,21 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
-import { SecretBox } from '../../lib/secret-box';
 import { bearer, body, registerUser } from '../../test/accounts';
-import { createTestApp, setSettings, type TestApp } from '../../test/app';
-import { testConfig } from '../../test/config';
-import {
-  startIyzicoStandIn,
-  startStripeStandIn,
-  type IyzicoStandIn,
-  type StripeStandIn,
-} from '../../test/payment-stand-ins';
+import { setSettings, type TestApp } from '../../test/app';
+import { usePaymentsApp } from '../../test/payments-app';
+import type { IyzicoStandIn, StripeStandIn } from '../../test/payment-stand-ins';
 import { refundPayment, REFUND_LEASE_MS, type PaymentsDeps } from './payments.service';
 
 /*
@@ -28,41 +22,19 @@ import { refundPayment, REFUND_LEASE_MS, type PaymentsDeps } from './payments.se
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_refunds';
 const SHOPIER_SECRET = 'shopier-secret-of-the-refunds';
-const box = new SecretBox(testConfig().jwtSecret);
 const DAY = 86_400_000;
 
+const world = usePaymentsApp({
+  stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
+  shopierSecret: SHOPIER_SECRET,
+  settings: { enableRefunds: true },
+});
 let t: TestApp;
 let stripe: StripeStandIn;
 let iyzico: IyzicoStandIn;
 let deps: PaymentsDeps;
-
-beforeAll(async () => {
-  [stripe, iyzico] = await Promise.all([startStripeStandIn(), startIyzicoStandIn()]);
-  t = await createTestApp({
-    config: {
-      payments: {
-        shopierPaymentUrl: 'http://127.0.0.1:9/shopier',
-        stripeApiUrl: stripe.url,
-        iyzicoBaseUrl: iyzico.url,
-      },
-    },
-  });
-  deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail: t.app.mail, log: t.app.log };
-  await setSettings(t, 'payment', {
-    stripeSecretKey: box.seal('sk_test_refunds'),
-    webhookSecret: box.seal(STRIPE_WEBHOOK_SECRET),
-    iyzicoApiKey: box.seal('iyzico-key'),
-    iyzicoSecretKey: box.seal('iyzico-secret'),
-    shopierApiKey: box.seal('shopier-key'),
-    shopierApiSecret: box.seal(SHOPIER_SECRET),
-    shopierWebsiteIndex: '1',
-    enableRefunds: true,
-  });
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-  await iyzico?.close();
+beforeAll(() => {
+  ({ t, stripe, iyzico, deps } = world());
 });
 
 async function checkout(token: string, planId: string): Promise<CheckoutResponse> {

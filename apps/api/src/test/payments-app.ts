@@ -1,0 +1,67 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { PaymentSettings } from '@kiyasla/contracts/settings';
+import { SecretBox } from '../lib/secret-box';
+import type { PaymentsDeps } from '../modules/payments/payments.service';
+import { createTestApp, setSettings, type TestApp } from './app';
+import { testConfig } from './config';
+import { startIyzicoStandIn, startStripeStandIn, type IyzicoStandIn, type StripeStandIn } from './payment-stand-ins';
+
+export interface PaymentsWorld {
+  t: TestApp;
+  stripe: StripeStandIn;
+  iyzico: IyzicoStandIn;
+  deps: PaymentsDeps;
+}
+
+/** Seals a secret as the settings store it (encrypted with the test configuration's key). */
+export const sealSecret = (value: string) => new SecretBox(testConfig().jwtSecret).seal(value);
+
+/**
+ * A test app whose payment providers are the local Stripe and iyzico stand-ins (Shopier's page
+ * is an address nothing answers), with every provider's credentials in the payment settings:
+ * started before the file's tests, closed after them. `settings` adds to (or overrides) those.
+ * Read the world inside a test or hook.
+ */
+export function usePaymentsApp(opts: {
+  stripeWebhookSecret: string;
+  shopierSecret: string;
+  settings?: Partial<PaymentSettings>;
+  /** The mail service the payment code gets (default the app's own). */
+  mail?: (t: TestApp) => PaymentsDeps['mail'];
+}): () => PaymentsWorld {
+  let world: PaymentsWorld | undefined;
+  beforeAll(async () => {
+    const [stripe, iyzico] = await Promise.all([startStripeStandIn(), startIyzicoStandIn()]);
+    const t = await createTestApp({
+      config: {
+        payments: {
+          shopierPaymentUrl: 'http://127.0.0.1:9/shopier',
+          stripeApiUrl: stripe.url,
+          iyzicoBaseUrl: iyzico.url,
+        },
+      },
+    });
+    const mail = opts.mail ? opts.mail(t) : t.app.mail;
+    const deps = { db: t.db.db, config: t.app.config, settings: t.app.settings, mail, log: t.app.log };
+    world = { t, stripe, iyzico, deps };
+    await setSettings(t, 'payment', {
+      stripeSecretKey: sealSecret('sk_test_stand_in'),
+      webhookSecret: sealSecret(opts.stripeWebhookSecret),
+      iyzicoApiKey: sealSecret('iyzico-key'),
+      iyzicoSecretKey: sealSecret('iyzico-secret'),
+      shopierApiKey: sealSecret('shopier-key'),
+      shopierApiSecret: sealSecret(opts.shopierSecret),
+      shopierWebsiteIndex: '1',
+      ...opts.settings,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await world?.t.close();
+    await world?.stripe.close();
+    await world?.iyzico.close();
+  });
+  return () => {
+    if (!world) throw new Error('The payments app is not running: read it inside a test or hook.');
+    return world;
+  };
+}
