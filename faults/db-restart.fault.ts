@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
+import { feedItems, useFaultWorld } from './support/fault-world';
 import { call, data, isErrorEnvelope, waitFor } from './support/http';
 import { startLoad } from './support/load';
-import { count, startPostgres, type Postgres } from './support/postgres';
-import { removeDataDir, startServer, type ApiServer } from './support/server';
-import { startSmtp } from './support/smtp';
-import {
-  adminSession,
-  alertCounts,
-  demoCheckout,
-  shopper,
-  storeAndProducts,
-  uploadFeed,
-  type FeedItem,
-} from './support/world';
+import { count } from './support/postgres';
+import { adminSession, alertCounts, demoCheckout, shopper, storeAndProducts, uploadFeed } from './support/world';
 
 /**
  * PostgreSQL restarts while the API serves a mixed load, a feed import streams in, alert e-mails
@@ -24,31 +15,15 @@ import {
 
 const N = 24;
 const HALF = N / 2;
-const report: Record<string, unknown> = {};
+const world = useFaultWorld('database restart', { delayMs: 150 });
+const { report } = world;
 
-let pg: Postgres;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: ApiServer;
-
-beforeAll(async () => {
-  [pg, smtp] = await Promise.all([startPostgres(), startSmtp({ delayMs: 150 })]);
-  server = await startServer({ databaseUrl: pg.url, smtpUrl: smtp.url });
-});
-
-afterAll(async () => {
-  console.log('[faults] database restart:', JSON.stringify(report, null, 2));
-  await server?.stop();
-  if (server) removeDataDir(server);
-  await smtp?.close();
-  await pg?.destroy();
-});
-
-const items = (productIds: string[], price: (i: number) => number): FeedItem[] =>
-  productIds.map((productId, i) => ({ sku: `HATA-${i}`, productId, price: price(i) }));
+const items = (productIds: string[], price: (i: number) => number) => feedItems('HATA', productIds, price);
 
 describe('PostgreSQL restarts during a mixed load', () => {
   it('answers 503 meanwhile, reconnects within 5 s, and loses or doubles nothing', async () => {
-    const base = server.baseURL;
+    const { pg, smtp } = world;
+    const base = world.server.baseURL;
     const admin = await adminSession(base);
     const { storeId, productIds } = await storeAndProducts(base, admin.token, N);
     const first = productIds.slice(0, HALF);

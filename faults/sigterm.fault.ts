@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
-import { call, data, waitFor, type Outcome } from './support/http';
+import { armedAlerts, useFaultWorld } from './support/fault-world';
+import { data, waitFor, type Outcome } from './support/http';
 import { startLoad } from './support/load';
-import { count, startPostgres, type Postgres } from './support/postgres';
-import { removeDataDir, startServer, type ApiServer } from './support/server';
-import { startSmtp } from './support/smtp';
-import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeed, type FeedItem } from './support/world';
+import { count } from './support/postgres';
+import { alertCounts, uploadFeed } from './support/world';
 
 /**
  * SIGTERM while the server is busy: requests already started finish (none is reset), a feed
@@ -17,50 +16,15 @@ import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeed, type 
 const N = 24;
 /** The process must be gone this long after the signal (server.ts forces an exit at 10 s). */
 const EXIT_BOUND_MS = 10_000;
-const report: Record<string, unknown> = {};
-
-let pg: Postgres;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: ApiServer;
-
-beforeAll(async () => {
-  // Each e-mail takes 400 ms: the alert e-mails are still going out when the signal comes.
-  [pg, smtp] = await Promise.all([startPostgres(), startSmtp({ delayMs: 400 })]);
-  server = await startServer({ databaseUrl: pg.url, smtpUrl: smtp.url });
-});
-
-afterAll(async () => {
-  console.log('[faults] SIGTERM:', JSON.stringify(report, null, 2));
-  await server?.stop();
-  if (server) removeDataDir(server);
-  await smtp?.close();
-  await pg?.destroy();
-});
-
-const items = (productIds: string[], price: (i: number) => number): FeedItem[] =>
-  productIds.map((productId, i) => ({ sku: `TERM-${i}`, productId, price: price(i) }));
+// Each e-mail takes 400 ms: the alert e-mails are still going out when the signal comes.
+const world = useFaultWorld('SIGTERM', { delayMs: 400 });
+const { report } = world;
 
 describe('SIGTERM under load', () => {
   it('finishes in-flight requests, releases the claims, exits 0; the next start completes the work once', async () => {
-    const base = server.baseURL;
-    const admin = await adminSession(base);
-    const { storeId, productIds } = await storeAndProducts(base, admin.token, N);
-    expect(
-      data<{ status: string }>(
-        await uploadFeed(
-          base,
-          admin.token,
-          storeId,
-          items(productIds, (i) => 30 + i),
-        ),
-      ).status,
-    ).toBe('succeeded');
-    const watcher = await shopper(base, 'kapanis', pg);
-    for (const product of productIds) {
-      expect(
-        (await call(base, '/api/alerts', { token: watcher.token, json: { product, targetPrice: 20 } })).status,
-      ).toBe(201);
-    }
+    const { pg, smtp } = world;
+    const base = world.server.baseURL;
+    const { admin, storeId, productIds, watcher, items } = await armedAlerts(world, N, 'TERM', 'kapanis');
 
     const load = startLoad({ baseURL: base, tokens: [watcher.token], productIds }, 8);
     await new Promise((r) => setTimeout(r, 1_000));
@@ -69,7 +33,7 @@ describe('SIGTERM under load', () => {
       base,
       admin.token,
       storeId,
-      items(productIds, (i) => 10 + i / 100),
+      items((i) => 10 + i / 100),
     );
     expect(data<{ status: string }>(drop).status).toBe('succeeded');
     await waitFor(
@@ -83,13 +47,13 @@ describe('SIGTERM under load', () => {
       base,
       admin.token,
       storeId,
-      items(productIds, (i) => 10 + i / 100),
+      items((i) => 10 + i / 100),
       3_000,
     );
     await new Promise((r) => setTimeout(r, 500));
 
     const signalAt = Date.now();
-    const exit = await server.signal('SIGTERM');
+    const exit = await world.server.signal('SIGTERM');
     report.exit = exit;
     const loadReport = await load.stop();
     const uploaded = await upload;
@@ -124,7 +88,7 @@ describe('SIGTERM under load', () => {
     expect(atExit.sent).toBe(mailsAtExit);
 
     // The next start sends the rest, each once.
-    server = await server.restart();
+    world.server = await world.server.restart();
     await waitFor(
       'the remaining e-mails sent',
       async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
+import { armedAlerts, useFaultWorld } from './support/fault-world';
 import { call, data, waitFor } from './support/http';
-import { count, startPostgres, type Postgres } from './support/postgres';
-import { removeDataDir, startServer, type ApiServer } from './support/server';
-import { startSmtp } from './support/smtp';
-import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeed, type FeedItem } from './support/world';
+import { count } from './support/postgres';
+import { alertCounts, uploadFeed } from './support/world';
 
 /**
  * The SMTP host is away while alert e-mails (notification deliveries) and a password reset (the
@@ -13,49 +12,14 @@ import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeed, type 
  */
 
 const N = 6;
-const report: Record<string, unknown> = {};
-
-let pg: Postgres;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: ApiServer;
-
-beforeAll(async () => {
-  [pg, smtp] = await Promise.all([startPostgres(), startSmtp()]);
-  server = await startServer({ databaseUrl: pg.url, smtpUrl: smtp.url });
-});
-
-afterAll(async () => {
-  console.log('[faults] SMTP down:', JSON.stringify(report, null, 2));
-  await server?.stop();
-  if (server) removeDataDir(server);
-  await smtp?.close();
-  await pg?.destroy();
-});
-
-const items = (productIds: string[], price: (i: number) => number): FeedItem[] =>
-  productIds.map((productId, i) => ({ sku: `SMTP-${i}`, productId, price: price(i) }));
+const world = useFaultWorld('SMTP down');
+const { report } = world;
 
 describe('SMTP down', () => {
   it('e-mails wait with backoff and go out exactly once when the SMTP host is back', async () => {
-    const base = server.baseURL;
-    const admin = await adminSession(base);
-    const { storeId, productIds } = await storeAndProducts(base, admin.token, N);
-    expect(
-      data<{ status: string }>(
-        await uploadFeed(
-          base,
-          admin.token,
-          storeId,
-          items(productIds, (i) => 30 + i),
-        ),
-      ).status,
-    ).toBe('succeeded');
-    const watcher = await shopper(base, 'posta', pg);
-    for (const product of productIds) {
-      expect(
-        (await call(base, '/api/alerts', { token: watcher.token, json: { product, targetPrice: 20 } })).status,
-      ).toBe(201);
-    }
+    const { pg, smtp } = world;
+    const base = world.server.baseURL;
+    const { admin, storeId, watcher, items } = await armedAlerts(world, N, 'SMTP', 'posta');
 
     await smtp.down();
     const downAt = Date.now();
@@ -66,7 +30,7 @@ describe('SMTP down', () => {
           base,
           admin.token,
           storeId,
-          items(productIds, (i) => 10 + i),
+          items((i) => 10 + i),
         ),
       ).status,
     ).toBe('succeeded');
