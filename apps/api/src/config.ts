@@ -46,7 +46,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Kıyasla <no-reply@kiyasla.test>'),
+  /** A deployment's override of the sender; unset, mail goes out as the e-mail settings' sender. */
+  MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -107,7 +108,8 @@ export interface AppConfig {
   /** The SMS gateway; absent in test configurations (the log provider). */
   sms?: SmsConfig;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** MAIL_FROM: when set, the sender of every e-mail, over the e-mail settings' sender. */
+  mailFrom: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;

@@ -22,7 +22,7 @@ export const adminSettingsMessages = {
   emailTestSending: 'Gönderiliyor...',
   emailTestSent: (to: string) => `Deneme e-postası ${to} adresine gönderildi`,
   emailTestLogged: (to: string) =>
-    `SMTP_URL tanımlı olmadığından ${to} adresine gönderilecek deneme e-postası yalnızca sunucu günlüğüne yazıldı`,
+    `SMTP sunucusu girilmediğinden (ne bu sekmede ne SMTP_URL ile) ${to} adresine gönderilecek deneme e-postası yalnızca sunucu günlüğüne yazıldı`,
   emailTestFailed: 'Deneme e-postası gönderilemedi. SMTP sunucusu bağlantıyı reddetti veya yanıt vermedi.',
   emailTestSubject: 'Kıyasla deneme e-postası',
 } as const;

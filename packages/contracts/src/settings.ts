@@ -88,6 +88,11 @@ export const SETTINGS_FIELD_LABELS = {
   fromName: 'Gönderen adı',
   fromAddress: 'Gönderen e-postası',
   replyTo: 'Yanıt adresi',
+  smtpHost: 'SMTP sunucusu',
+  smtpPort: 'SMTP portu',
+  smtpSecure: 'Bağlantı baştan TLS ile (SMTPS, genellikle port 465)',
+  smtpUser: 'SMTP kullanıcı adı',
+  smtpPassword: 'SMTP şifresi',
   enableWeeklySummary: 'Haftalık özet',
 } as const;
 type FieldName = keyof typeof SETTINGS_FIELD_LABELS;
@@ -234,17 +239,54 @@ export const apiSettingsSchema = z.object({
   trendingSearchLimit: intIn('trendingSearchLimit', { min: 1, max: 20 }),
 });
 
+export const SMTP_PORT_RANGE = { min: 1, max: 65535 } as const;
+
+export const smtpSettingsMessages = {
+  host: `${label('smtpHost')} geçerli bir alan adı veya IP adresi olmalıdır (ör. smtp.ornek.com)`,
+  hostRequired: `${label('smtpHost')} boş bırakılamaz: kullanıcı adı, şifre veya TLS girildiğinde sunucu da girilmelidir`,
+  userRequired: `${label('smtpUser')} boş bırakılamaz: şifre girildiğinde kullanıcı adı da girilmelidir`,
+} as const;
+
+/** A host name (smtp.ornek.com), an IPv4 address, or an IPv6 address; no scheme, port or spaces. */
+const SMTP_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
+
 /**
- * The specification does not show the email tab; the SMTP transport itself comes from SMTP_URL.
- * The switches are obeyed; the sender fields are not yet (mail goes out as MAIL_FROM).
+ * The specification does not show the email tab; the fields are ours (issue 15), and all are obeyed:
+ * - the SMTP server (host, port, TLS, user, password — the password a secret): when a host is set,
+ *   every e-mail (outbox, notification copies, the test button) goes through it; without a host,
+ *   through SMTP_URL; without either, only to the server's log. A saved change applies at once on
+ *   every instance (ADR 016). `smtpSecure` is TLS from the first byte (port 465); off, the server
+ *   may still upgrade with STARTTLS (port 587).
+ * - the sender: `fromName <fromAddress>`, unless the MAIL_FROM environment variable is set (a
+ *   deployment's override, which wins); `replyTo`, when not empty, is the Reply-To in both cases.
+ * - the switches: e-mail copies of notifications and the weekly summary.
  */
-export const emailSettingsSchema = z.object({
-  enableEmailNotifications: bool('enableEmailNotifications'),
-  fromName: requiredText('fromName', 100),
-  fromAddress: z.email(m.email('fromAddress')),
-  replyTo: optionalEmail('replyTo'),
-  enableWeeklySummary: bool('enableWeeklySummary'),
-});
+export const emailSettingsSchema = z
+  .object({
+    enableEmailNotifications: bool('enableEmailNotifications'),
+    fromName: requiredText('fromName', 100),
+    fromAddress: z.email(m.email('fromAddress')),
+    replyTo: optionalEmail('replyTo'),
+    enableWeeklySummary: bool('enableWeeklySummary'),
+    smtpHost: z
+      .string(m.text('smtpHost'))
+      .trim()
+      .max(253, m.tooLong('smtpHost', 253))
+      .refine((v) => v === '' || SMTP_HOST.test(v), smtpSettingsMessages.host),
+    smtpPort: intIn('smtpPort', SMTP_PORT_RANGE),
+    smtpSecure: bool('smtpSecure'),
+    smtpUser: text('smtpUser', 255),
+    smtpPassword: text('smtpPassword', 500),
+  })
+  .superRefine((v, ctx) => {
+    if (v.smtpHost === '' && (v.smtpUser !== '' || v.smtpPassword !== '' || v.smtpSecure)) {
+      ctx.addIssue({ code: 'custom', message: smtpSettingsMessages.hostRequired, path: ['smtpHost'] });
+    }
+    if (v.smtpPassword !== '' && v.smtpUser === '') {
+      ctx.addIssue({ code: 'custom', message: smtpSettingsMessages.userRequired, path: ['smtpUser'] });
+    }
+  });
 
 export const systemSettingsSchema = z.object({
   general: generalSettingsSchema,
@@ -267,6 +309,7 @@ export type EmailSettings = SystemSettings['email'];
 /** Fields stored encrypted at rest and never returned in clear by the API. */
 export const SECRET_SETTING_FIELDS = {
   payment: ['shopierApiKey', 'shopierApiSecret', 'stripeSecretKey', 'iyzicoApiKey', 'iyzicoSecretKey', 'webhookSecret'],
+  email: ['smtpPassword'],
 } as const satisfies { [G in SettingsGroup]?: readonly (keyof SystemSettings[G])[] };
 
 export const DEFAULT_SETTINGS: SystemSettings = {
@@ -339,5 +382,10 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     fromAddress: 'bildirim@kiyasla.example',
     replyTo: '',
     enableWeeklySummary: true,
+    smtpHost: '',
+    smtpPort: 587,
+    smtpSecure: false,
+    smtpUser: '',
+    smtpPassword: '',
   },
 };

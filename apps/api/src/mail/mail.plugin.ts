@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { MailService } from './mail.service';
-import { createMailTransport } from './transport';
+import { createSettingsMailTransport } from './transport';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,14 +13,18 @@ const SWEEP_INTERVAL_MS = 30_000;
 
 export const mailPlugin = fp(
   async (app) => {
-    const transport = createMailTransport({
+    // The settings' SMTP server, else SMTP_URL, else the log; rebuilt when the settings change.
+    const transport = createSettingsMailTransport({
+      settings: app.settings,
       smtpUrl: app.config.smtpUrl,
-      from: app.config.mailFrom,
+      mailFrom: app.config.mailFrom,
       log: app.log,
       logBodies: app.config.env === 'development',
     });
-    if (transport.kind === 'log' && app.config.env === 'production') {
-      app.log.warn('SMTP_URL is not set: e-mails (password resets, alerts) are only written to the log');
+    if (!app.config.smtpUrl && app.config.env === 'production') {
+      app.log.warn(
+        'SMTP_URL is not set: until an SMTP server is saved in the admin settings (e-mail tab), e-mails (password resets, alerts) are only written to the log',
+      );
     }
     const mail = new MailService(app.dbHandle.db, transport, app.log);
     app.decorate('mail', mail);
@@ -32,5 +36,5 @@ export const mailPlugin = fp(
       await mail.close();
     });
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['settings'] },
 );

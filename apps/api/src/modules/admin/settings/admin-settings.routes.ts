@@ -95,7 +95,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'E-posta sekmesinin deneme düğmesi: oturumdaki yöneticinin adresine hemen bir deneme e-postası gönderir; SMTP hatası 502 EMAIL_TEST_FAILED',
+          'E-posta sekmesinin deneme düğmesi: oturumdaki yöneticinin adresine, kayıtlı SMTP sunucusu ve gönderenle hemen bir deneme e-postası gönderir; SMTP hatası 502 EMAIL_TEST_FAILED',
         security,
         response: { 200: okEnvelope(emailTestResultSchema), 502: errorEnvelopeSchema, ...errors },
       },
@@ -105,6 +105,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
       const { transport } = app.mail;
       try {
         // Straight to the transport, not the outbox: the operator wants to know now whether it works.
+        // The same transport and sender as every other e-mail: the saved SMTP server, else SMTP_URL.
         await transport.send({
           to,
           subject: adminSettingsMessages.emailTestSubject,

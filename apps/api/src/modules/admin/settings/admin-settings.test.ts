@@ -2,10 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRET_MASK, type AuditEntry } from '@kiyasla/contracts/admin-audit';
 import { adminSettingsMessages, type SettingsExport } from '@kiyasla/contracts/admin-settings';
-import { DEFAULT_SETTINGS, SETTINGS_RANGES, settingsMessages, type SystemSettings } from '@kiyasla/contracts/settings';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_RANGES,
+  settingsMessages,
+  smtpSettingsMessages,
+  type SystemSettings,
+} from '@kiyasla/contracts/settings';
 import { systemSettings } from '../../../db/schema/system-settings';
 import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../../test/accounts';
 import { useTestApp } from '../../../test/app';
+import { mailHeaders, startSmtpStandIn } from '../../notifications/deliveries/smtp-stand-in';
 
 const t = useTestApp();
 let token: string;
@@ -246,5 +253,116 @@ describe('the e-mail tab’s test button', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('the e-mail tab’s SMTP server and sender (no MAIL_FROM, the default setup)', () => {
+  const app = useTestApp({ config: { mailFrom: undefined } });
+  let adminToken: string;
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+
+  beforeAll(async () => {
+    adminToken = (await loginAs(app.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
+    smtp = await startSmtpStandIn();
+    return () => smtp.close();
+  });
+
+  const read = async () =>
+    body<{ data: SystemSettings }>(
+      await app.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(adminToken) }),
+    ).data;
+  const saveEmail = async (patch: Partial<SystemSettings['email']>) => {
+    const settings = await read();
+    return app.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(adminToken),
+      payload: { ...settings, email: { ...settings.email, ...patch } },
+    });
+  };
+  const sendTest = () =>
+    app.app.inject({ method: 'POST', url: '/api/admin/settings/email/test', headers: bearer(adminToken) });
+  const adminInbox = () => smtp.inbox.filter((mail) => mail.to.includes(DEMO_ACCOUNTS.admin.email));
+
+  it('sends the test mail through the saved SMTP server, from the saved sender', async () => {
+    const res = await saveEmail({
+      smtpHost: '127.0.0.1',
+      smtpPort: smtp.port,
+      fromName: 'Kıyasla Bildirim',
+      fromAddress: 'gonderen@kiyasla.test',
+      replyTo: 'yanit@kiyasla.test',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const before = adminInbox().length;
+    const test = await sendTest();
+    expect(test.statusCode, test.body).toBe(200);
+    expect(body(test)).toMatchObject({ data: { delivery: 'smtp' } });
+    const received = adminInbox();
+    expect(received).toHaveLength(before + 1);
+    const headers = mailHeaders(received.at(-1)!.raw);
+    expect(headers.get('from')).toContain('<gonderen@kiyasla.test>');
+    expect(headers.get('from')).not.toContain('no-reply');
+    expect(headers.get('reply-to')).toBe('yanit@kiyasla.test');
+    expect(headers.get('subject')).toBeDefined();
+  });
+
+  it('sends outbox mail (resets, summaries) through the same server', async () => {
+    const before = smtp.inbox.length;
+    await app.app.mail.enqueue(app.db.db, 'email.test', {
+      to: 'kuyruk@kiyasla.test',
+      subject: 'Kuyruktan',
+      text: 'Merhaba',
+    });
+    while ((await app.app.mail.runOnce()) > 0);
+    expect(smtp.inbox.slice(before).map((mail) => mail.to)).toEqual([['kuyruk@kiyasla.test']]);
+    expect(mailHeaders(smtp.inbox.at(-1)!.raw).get('from')).toContain('<gonderen@kiyasla.test>');
+  });
+
+  it('uses a changed server at once: a port nobody listens on fails, an empty host goes back to the log', async () => {
+    expect((await saveEmail({ smtpPort: 9 })).statusCode).toBe(200);
+    const down = await sendTest();
+    expect(down.statusCode).toBe(502);
+    expect(body(down)).toMatchObject({ code: 'EMAIL_TEST_FAILED' });
+
+    expect((await saveEmail({ smtpHost: '', smtpPort: 587 })).statusCode).toBe(200);
+    const before = smtp.inbox.length;
+    const logged = await sendTest();
+    expect(logged.statusCode, logged.body).toBe(200);
+    expect(body(logged)).toMatchObject({ data: { delivery: 'log' } });
+    expect(smtp.inbox).toHaveLength(before);
+  });
+
+  it('keeps the SMTP password encrypted and masked; the mask sent back keeps it', async () => {
+    const PASSWORD = 'smtp-gizli-sifre-123';
+    const res = await saveEmail({ smtpHost: 'smtp.ornek.com', smtpUser: 'posta', smtpPassword: PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(PASSWORD);
+    expect(body<{ data: SystemSettings }>(res).data.email.smtpPassword).toBe(SECRET_MASK);
+    const [row] = await app.db.db.select().from(systemSettings).where(eq(systemSettings.group, 'email'));
+    expect(String(row!.value.smtpPassword)).toMatch(/^enc:v1:/);
+    expect((await app.app.settings.group('email')).smtpPassword).toBe(PASSWORD);
+
+    // The form sends the mask back with another change: the password stays.
+    expect((await saveEmail({ smtpPort: 465, smtpSecure: true })).statusCode).toBe(200);
+    expect(await app.app.settings.group('email')).toMatchObject({ smtpPassword: PASSWORD, smtpPort: 465 });
+    const exported = await app.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(adminToken) });
+    expect(exported.body).not.toContain(PASSWORD);
+  });
+
+  it('refuses invalid SMTP fields with a Turkish message naming the field', async () => {
+    const cases: [Partial<SystemSettings['email']>, string][] = [
+      [{ smtpPort: 0 }, settingsMessages.range('smtpPort', 1, 65535)],
+      [{ smtpPort: 70_000 }, settingsMessages.range('smtpPort', 1, 65535)],
+      [{ smtpHost: 'smtp://ornek.com' }, smtpSettingsMessages.host],
+      [{ smtpHost: '', smtpUser: 'posta', smtpPassword: '' }, smtpSettingsMessages.hostRequired],
+      [{ smtpHost: 'smtp.ornek.com', smtpUser: '', smtpPassword: 'gizli' }, smtpSettingsMessages.userRequired],
+    ];
+    for (const [patch, message] of cases) {
+      const res = await saveEmail(patch);
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(body(res)).toMatchObject({ message });
+    }
+    expect(smtpSettingsMessages.hostRequired).toContain('SMTP sunucusu');
+    expect(settingsMessages.range('smtpPort', 1, 65535)).toContain('SMTP portu');
   });
 });

@@ -9,6 +9,7 @@ import {
   SETTINGS_RANGES,
   SITE_CURRENCIES,
   SITE_LANGUAGES,
+  SMTP_PORT_RANGE,
   type SettingsGroup,
   type SystemSettings,
 } from '@kiyasla/contracts/settings';
@@ -40,7 +41,10 @@ const PROVIDER_FIELDS: Record<string, string[]> = {
 };
 const ALL_PROVIDER_FIELDS = Object.values(PROVIDER_FIELDS).flat();
 const SECRETS = new Set<string>(Object.values(SECRET_SETTING_FIELDS).flat());
-const RANGES = SETTINGS_RANGES as Record<string, { min: number; max: number } | undefined>;
+const RANGES = { ...SETTINGS_RANGES, smtpPort: SMTP_PORT_RANGE } as Record<
+  string,
+  { min: number; max: number } | undefined
+>;
 const fieldLabel = (field: string) => (SETTINGS_FIELD_LABELS as Record<string, string>)[field] ?? field;
 
 /** ISO instant ↔ the value of a datetime-local input (the browser's local time). */
@@ -152,8 +156,9 @@ function Field({
 }
 
 /**
- * The e-mail tab's test button: a message to the signed-in admin at once; the answer says whether
- * the mail server took it or (without SMTP_URL) it only went to the server's log. A failure is a toast.
+ * The e-mail tab's test button: a message to the signed-in admin at once, through the saved SMTP
+ * server and sender (save first); the answer says whether the mail server took it or (no server
+ * here nor in SMTP_URL) it only went to the server's log. A failure is a toast.
  */
 function EmailTestButton() {
   const test = useSendTestEmail();
@@ -311,7 +316,16 @@ export function AdminSettingsPage() {
         aria-labelledby={`settings-tab-${tab}`}
         className="mt-4 rounded-2xl border border-line bg-surface p-4 sm:p-6"
       >
-        {tab === 'payment' && (
+        {tab === 'email' && (
+          <p className="mb-4 text-sm text-muted">
+            SMTP sunucusu girildiğinde tüm e-postalar (şifre sıfırlama, bildirimler, haftalık özet, deneme e-postası)
+            kaydettiğiniz anda bu sunucudan gönderilir; boş bırakılırsa sunucunun SMTP_URL ayarı, o da yoksa yalnızca
+            sunucu günlüğü kullanılır. Port 587 genellikle STARTTLS, 465 baştan TLS ister. Sunucuda MAIL_FROM tanımlıysa
+            gönderen adı ve e-postası yerine o kullanılır. Yeni ayarları denemek için önce kaydedin, sonra deneme
+            e-postası gönderin.
+          </p>
+        )}
+        {(tab === 'payment' || tab === 'email') && (
           <button type="button" onClick={() => setRevealed((r) => !r)} className={buttonClasses('ghost', 'sm', 'mb-4')}>
             {revealed ? (
               <EyeOff aria-hidden="true" className="size-4" />
