@@ -2,11 +2,12 @@ import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/category';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
-import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
+import { onlyViewChanged, parseListingParams, serializeListingParams } from '~/entities/listing/utils/listing-params';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
 import { categoryHref } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
+import { requireOwnLoaderData } from '~/lib/loader-data-guard';
 import { breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
 
 // Rarely shown: its code arrives once the page is idle (hydrated then when the server rendered it).
@@ -35,8 +36,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  * browser fetches those with its token (the server rendered the page around skeletons). At
  * hydration serverLoader() is the data the server rendered with, without a request.
  */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ serverLoader, request, params }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
+  const asked = parseListingParams(new URL(request.url).searchParams);
+  requireOwnLoaderData(
+    request,
+    data.categorySlug === params.categorySlug &&
+      data.subcategorySlug === (params.subcategorySlug ?? null) &&
+      `${serializeListingParams(data.state)}` === `${serializeListingParams(asked)}`,
+  );
   if (!data.loadsInBrowser) return data;
   const { withListingFromBrowser } = await import('~/features/catalog-listing/listing-in-browser');
   return withListingFromBrowser(data, request);

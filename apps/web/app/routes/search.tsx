@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import { data, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/search';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
-import { onlyViewChanged } from '~/entities/listing/utils/listing-params';
+import { onlyViewChanged, parseListingParams, serializeListingParams } from '~/entities/listing/utils/listing-params';
 import { loadSearchPage } from '~/features/search/search-page-data';
+import { SEARCH_SORTS, searchTermOf } from '~/features/search/search-params';
 import { SearchResultsPage } from '~/features/search/components/search-results-page';
 import { categoryHref } from '~/entities/category/utils/categories';
+import { requireOwnLoaderData } from '~/lib/loader-data-guard';
 import { pageTitle } from '~/lib/seo';
 import type { loader as layoutLoader } from './site-layout';
 
@@ -23,6 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Advanced filters need the member's session: the browser loads those results (see the category route). */
 export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
+  const asked = new URL(request.url).searchParams;
+  requireOwnLoaderData(
+    request,
+    data.q === searchTermOf(asked) &&
+      `${serializeListingParams(data.state, SEARCH_SORTS)}` ===
+        `${serializeListingParams(parseListingParams(asked, SEARCH_SORTS), SEARCH_SORTS)}`,
+  );
   if (!data.loadsInBrowser) return data;
   const { withResultsFromBrowser } = await import('~/features/search/results-in-browser');
   return withResultsFromBrowser(data, request);

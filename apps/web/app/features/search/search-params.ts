@@ -4,7 +4,7 @@
  */
 import { SEARCH_SORT_OPTIONS } from '@kiyasla/contracts/constants';
 import { listingSearch, type ListingState, type SortConfig } from '~/entities/listing/utils/listing-params';
-import { SEARCH_TERM_MAX_LENGTH } from '~/entities/search-box/utils/search-options';
+import { SEARCH_TERM_MAX_LENGTH } from '~/entities/search-box/utils/search-href';
 
 export const SEARCH_SORTS: SortConfig = { options: SEARCH_SORT_OPTIONS, fallback: 'relevance' };
 

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { CompareButton } from '~/entities/comparison-list/components/compare-button';
-import { ProductCard } from '~/entities/product/components/product-card';
+import { ProductCompactCard } from '~/entities/product/components/product-compact-card';
 import { formatPrice, formatRating } from '~/lib/format';
 import { nextCompactSort, sortCompactRows, type CompactColumn, type CompactSort } from '../utils/compact-sort';
 
@@ -94,7 +94,7 @@ export function CompactTable({ products, caption }: { products: readonly Product
                 scope="row"
                 className="sticky left-0 z-10 w-44 min-w-44 bg-surface px-3 py-3 sm:w-60 sm:min-w-56 sm:px-4 text-left font-normal transition-colors group-hover:bg-surface-2"
               >
-                <ProductCard product={product} variant="compact" />
+                <ProductCompactCard product={product} />
               </th>
               {COLUMNS.map(({ column }) => (
                 <td key={column} className="px-2 py-3 whitespace-nowrap text-ink">

@@ -12,14 +12,15 @@ import {
   withFilters,
   type ListingState,
 } from '../utils/listing-params';
-import { parseSpecNumber } from '../utils/compact-sort';
-import { PriceRangeFilter } from './price-range-filter';
+import { parseSpecNumber } from '../utils/spec-number';
 import { useOptimisticValue } from '../hooks/use-optimistic-value';
 import { lazyHydrated } from '~/lib/lazy-component';
 
 // The premium advanced filters' group: rendered by the server (locked until the session is known),
 // its code after the first paint, like the other parts kept out of the initial JavaScript (ADR 011).
 const AdvancedFilters = lazyHydrated(() => import('./advanced-filters').then((m) => m.AdvancedFilters));
+// The price range's sliders and inputs, likewise; its server HTML is a working GET form until then.
+const PriceRangeFilter = lazyHydrated(() => import('./price-range-filter').then((m) => m.PriceRangeFilter));
 
 type FacetValue = Facets['brands'][number];
 
@@ -215,12 +216,7 @@ export function FilterPanel({ facets, state, onChange, showHeading = true, class
 
       {showPrice && (
         <FilterGroup title="Fiyat Aralığı" selectedCount={state.minPrice !== null || state.maxPrice !== null ? 1 : 0}>
-          <PriceRangeFilter
-            bounds={price ?? { min: 0, max: state.maxPrice ?? state.minPrice ?? 0 }}
-            minPrice={state.minPrice}
-            maxPrice={state.maxPrice}
-            onCommit={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
-          />
+          <PriceRangeFilter price={price} state={state} onChange={onChange} />
         </FilterGroup>
       )}
 

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import clsx from 'clsx';
+import type { Facets } from '@kiyasla/contracts/catalog';
 import { formatPrice } from '~/lib/format';
+import { withFilters, type ListingState } from '../utils/listing-params';
 
 /** A number input's value → whole lira; blank (or unreadable) becomes 0, as the specification says. */
 export function parsePriceInput(text: string): number {
@@ -25,7 +28,7 @@ function sliderStep(ceiling: number): number {
 
 const wholePrice = (n: number) => formatPrice(n).replace(/,00$/, '');
 
-interface PriceRangeFilterProps {
+interface PriceRangeProps {
   /** Lowest and highest price among the matching products (facets.price). */
   bounds: { min: number; max: number };
   minPrice: number | null;
@@ -44,13 +47,50 @@ const KEYBOARD_COMMIT_DELAY_MS = 500;
 
 const rangeKey = (min: number | null, max: number | null) => `${min ?? ''}|${max ?? ''}`;
 
+/** The address's other parameters, kept by a submission the browser makes itself (see below). */
+const REPLACED_PARAMS = new Set(['minPrice', 'maxPrice', 'page']);
+
+/**
+ * The filter panel's price group (lazily hydrated there: its code is not in a listing's initial
+ * JavaScript, ADR 019). Until the code has arrived the server's HTML is a plain GET form: a price
+ * typed and sent that early reloads the listing with the price and every other filter of the
+ * address (hidden inputs), as the hydrated control would apply it.
+ */
+export function PriceRangeFilter({
+  price,
+  state,
+  onChange,
+}: {
+  price: Facets['price'] | null | undefined;
+  state: ListingState;
+  onChange: (next: ListingState) => void;
+}) {
+  const [params] = useSearchParams();
+  const kept = [...params].filter(([name]) => !REPLACED_PARAMS.has(name));
+  return (
+    <PriceRange
+      bounds={price ?? { min: 0, max: state.maxPrice ?? state.minPrice ?? 0 }}
+      minPrice={state.minPrice}
+      maxPrice={state.maxPrice}
+      onCommit={(minPrice, maxPrice) => onChange(withFilters(state, { minPrice, maxPrice }))}
+      kept={kept}
+    />
+  );
+}
+
 /**
  * Two sliders over one track plus min and max number inputs. Dragging and typing change a
  * draft; the filter is applied when a thumb is released, shortly after arrow keys rest, or
  * when an input is left (or Enter). The max thumb at the right end means "no upper limit".
  * The inputs stay mounted across applications so keyboard focus is never lost.
  */
-export function PriceRangeFilter({ bounds, minPrice, maxPrice, onCommit }: PriceRangeFilterProps) {
+function PriceRange({
+  bounds,
+  minPrice,
+  maxPrice,
+  onCommit,
+  kept,
+}: PriceRangeProps & { kept: ReadonlyArray<[string, string]> }) {
   const id = useId();
   const ceiling = sliderCeiling(Math.max(bounds.max, maxPrice ?? 0, minPrice ?? 0));
   const [low, setLow] = useState(minPrice ?? 0);
@@ -118,7 +158,10 @@ export function PriceRangeFilter({ bounds, minPrice, maxPrice, onCommit }: Price
   };
 
   return (
-    <form onSubmit={commitInputs} className="space-y-4" aria-label="Fiyat aralığı">
+    <form method="get" onSubmit={commitInputs} className="space-y-4" aria-label="Fiyat aralığı">
+      {kept.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
       <div className="relative h-5">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-surface-2" />
         <div
@@ -171,6 +214,7 @@ export function PriceRangeFilter({ bounds, minPrice, maxPrice, onCommit }: Price
           </label>
           <input
             id={`${id}-min`}
+            name="minPrice"
             type="number"
             inputMode="numeric"
             min={0}
@@ -191,6 +235,7 @@ export function PriceRangeFilter({ bounds, minPrice, maxPrice, onCommit }: Price
           </label>
           <input
             id={`${id}-max`}
+            name="maxPrice"
             type="number"
             inputMode="numeric"
             min={0}

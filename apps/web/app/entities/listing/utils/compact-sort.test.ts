@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
 import { testProductCard } from '~/test/fixtures';
-import { nextCompactSort, parseSpecNumber, sortCompactRows } from './compact-sort';
+import { nextCompactSort, sortCompactRows } from './compact-sort';
+import { parseSpecNumber } from './spec-number';
 
 const row = (name: string, over: Partial<ProductCard> = {}): ProductCard =>
   testProductCard(0, {

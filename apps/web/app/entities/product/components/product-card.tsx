@@ -21,12 +21,8 @@ const KEY_SPECS: ReadonlyArray<{ key: SpecKey; label: string; icon: LucideIcon }
   { key: 'camera', label: 'Kamera', icon: Camera },
 ];
 
-export type ProductCardVariant = 'grid' | 'list' | 'compact';
-
-interface ProductCardProps {
+export interface ProductCardProps {
   product: ProductCardData;
-  /** grid: the tall card; list: a wide row with stores beside; compact: thumbnail and name only (table rows). */
-  variant?: ProductCardVariant;
   /** Heading level of the product name, so cards fit the page outline. */
   headingLevel?: 2 | 3 | 4;
   /** Above-the-fold images load eagerly; the rest lazily. */
@@ -34,15 +30,7 @@ interface ProductCardProps {
   className?: string;
 }
 
-export function ProductCard({ variant = 'grid', ...props }: ProductCardProps) {
-  if (variant === 'list') return <ListCard {...props} />;
-  if (variant === 'compact') return <CompactCard {...props} />;
-  return <GridCard {...props} />;
-}
-
-type CardProps = Omit<ProductCardProps, 'variant'>;
-
-function DiscountBadge({ discount, className }: { discount: number | null; className?: string }) {
+export function DiscountBadge({ discount, className }: { discount: number | null; className?: string }) {
   if (discount === null) return null;
   return (
     <span
@@ -57,7 +45,7 @@ function DiscountBadge({ discount, className }: { discount: number | null; class
   );
 }
 
-function KeySpecs({ product }: { product: ProductCardData }) {
+export function KeySpecs({ product }: { product: ProductCardData }) {
   const specs = KEY_SPECS.filter((spec) => product.keySpecs[spec.key]);
   if (specs.length === 0) return null;
   return (
@@ -77,7 +65,7 @@ function KeySpecs({ product }: { product: ProductCardData }) {
   );
 }
 
-function Rating({ product }: { product: ProductCardData }) {
+export function Rating({ product }: { product: ProductCardData }) {
   return product.ratingsCount > 0 ? (
     <RatingStars rating={product.averageRating} count={product.ratingsCount} />
   ) : (
@@ -85,7 +73,7 @@ function Rating({ product }: { product: ProductCardData }) {
   );
 }
 
-function PriceBlock({ product, discount }: { product: ProductCardData; discount: number | null }) {
+export function PriceBlock({ product, discount }: { product: ProductCardData; discount: number | null }) {
   return (
     <div>
       {product.currentPrice !== null ? (
@@ -113,7 +101,7 @@ function PriceBlock({ product, discount }: { product: ProductCardData; discount:
   );
 }
 
-function StoreList({ product, href }: { product: ProductCardData; href: string }) {
+export function StoreList({ product, href }: { product: ProductCardData; href: string }) {
   const shownStores = product.stores.slice(0, 2);
   const moreStores = product.storeCount - shownStores.length;
   if (shownStores.length === 0) return null;
@@ -143,7 +131,7 @@ function StoreList({ product, href }: { product: ProductCardData; href: string }
 }
 
 /** The image link; the name link is the keyboard and screen-reader path to the product. */
-function CardImage({
+export function CardImage({
   product,
   href,
   priority,
@@ -176,16 +164,21 @@ function CardImage({
   );
 }
 
-const ARTICLE =
+export const CARD_ARTICLE =
   'group/card relative overflow-hidden rounded-2xl border border-line bg-surface shadow-sm transition-shadow duration-200 hover:shadow-lg hover:shadow-black/5 dark:hover:shadow-black/30';
 
-function GridCard({ product, headingLevel = 3, priority = false, className }: CardProps) {
+/**
+ * The tall card of grids. The list view's wide row (`product-list-card`) and the compact table's
+ * cell (`product-compact-card`) are modules of their own: neither is a listing's default view, so
+ * their code stays out of a page's initial JavaScript (ADR 011).
+ */
+export function ProductCard({ product, headingLevel = 3, priority = false, className }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const href = productHref(product._id);
   const discount = discountPercent(product.currentPrice, product.originalPrice);
 
   return (
-    <article className={clsx(ARTICLE, 'flex h-full flex-col', className)}>
+    <article className={clsx(CARD_ARTICLE, 'flex h-full flex-col', className)}>
       <div className="relative">
         <CardImage product={product} href={href} priority={priority} className="m-2 mb-0 rounded-xl p-3" />
         <DiscountBadge discount={discount} className="top-4 left-4" />
@@ -211,85 +204,6 @@ function GridCard({ product, headingLevel = 3, priority = false, className }: Ca
         <CompareButton product={product} className="mt-auto w-full" />
       </div>
     </article>
-  );
-}
-
-/** A wide row: image, details, then price and stores in a side column (below on narrow screens). */
-function ListCard({ product, headingLevel = 3, priority = false, className }: CardProps) {
-  const Heading = `h${headingLevel}` as const;
-  const href = productHref(product._id);
-  const discount = discountPercent(product.currentPrice, product.originalPrice);
-
-  return (
-    <article
-      className={clsx(
-        ARTICLE,
-        'grid grid-cols-[6.5rem_1fr] gap-3 p-3 sm:grid-cols-[10rem_1fr] sm:gap-4 md:grid-cols-[11rem_1fr_16rem] lg:grid-cols-[11rem_1fr_17rem]',
-        className,
-      )}
-    >
-      <div className="relative self-start">
-        <CardImage product={product} href={href} priority={priority} size={176} className="rounded-xl p-2" />
-        <DiscountBadge discount={discount} className="top-1.5 left-1.5" />
-      </div>
-
-      <div className="flex min-w-0 flex-col gap-2.5">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="text-xs font-semibold text-primary">{product.brand}</p>
-            <Heading className="mt-1 line-clamp-2 text-sm leading-5 font-semibold text-ink sm:text-base sm:leading-6">
-              <Link to={href} className="hover:text-primary hover:underline">
-                {product.name}
-              </Link>
-            </Heading>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <FavoriteButton productId={product._id} productName={product.name} />
-            <AlertButton productId={product._id} productName={product.name} currentPrice={product.currentPrice} />
-          </div>
-        </div>
-        <KeySpecs product={product} />
-        <Rating product={product} />
-        <div className="md:hidden">
-          <PriceBlock product={product} discount={discount} />
-        </div>
-      </div>
-
-      <div className="col-span-2 flex flex-col gap-3 md:col-span-1 md:border-l md:border-line md:pl-4">
-        <div className="max-md:hidden">
-          <PriceBlock product={product} discount={discount} />
-        </div>
-        <StoreList product={product} href={href} />
-        <CompareButton product={product} className="mt-auto w-full" />
-      </div>
-    </article>
-  );
-}
-
-/**
- * Thumbnail, brand and name: the product cell of the compact table. No article or heading
- * here: it sits in a table's row header, where neither is allowed.
- */
-function CompactCard({ product, priority = false, className }: CardProps) {
-  const href = productHref(product._id);
-  return (
-    <div className={clsx('group/card flex min-w-0 items-center gap-3', className)}>
-      <CardImage
-        product={product}
-        href={href}
-        priority={priority}
-        size={64}
-        className="w-14 shrink-0 rounded-lg border border-line p-1 max-sm:hidden"
-      />
-      <div className="min-w-0">
-        <p className="text-[11px] font-semibold text-primary">{product.brand}</p>
-        <p className="line-clamp-3 text-sm leading-5 font-semibold text-ink sm:line-clamp-2">
-          <Link to={href} className="hover:text-primary hover:underline">
-            {product.name}
-          </Link>
-        </p>
-      </div>
-    </div>
   );
 }
 

@@ -19,11 +19,10 @@ import {
   emptyBoxGroups,
   flattenOptions,
   optionTarget,
-  SEARCH_TERM_MAX_LENGTH,
-  searchHref,
   suggestionGroups,
   type SearchOption,
 } from '../utils/search-options';
+import { SEARCH_TERM_MAX_LENGTH, searchHref } from '../utils/search-href';
 import { clearRecentSearches, recordRecentSearch, removeRecentSearch, useRecentSearches } from '../utils/search-recent';
 import { useSearchSuggestions } from '../hooks/use-search-suggestions';
 import { lazyComponent } from '~/lib/lazy-component';

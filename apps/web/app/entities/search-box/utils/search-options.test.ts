@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Suggestion } from '@kiyasla/contracts/search';
-import { emptyBoxGroups, flattenOptions, optionTarget, searchHref, suggestionGroups } from './search-options';
+import { emptyBoxGroups, flattenOptions, optionTarget, suggestionGroups } from './search-options';
+import { searchHref } from './search-href';
 
 const product: Suggestion = {
   type: 'product',

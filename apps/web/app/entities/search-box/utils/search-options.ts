@@ -4,6 +4,7 @@
  * in the empty box, the recent and the trending searches.
  */
 import type { Suggestion, TrendingTerm } from '@kiyasla/contracts/search';
+import { searchHref } from './search-href';
 
 export type SearchOption =
   | { kind: 'suggestion'; key: string; suggestion: Suggestion }
@@ -17,15 +18,6 @@ export interface SearchOptionGroup {
   /** The group's visible label; the lone "all results" option has none. */
   label: string | null;
   options: SearchOption[];
-}
-
-/** The API refuses longer terms (400), so no box accepts more. */
-export const SEARCH_TERM_MAX_LENGTH = 500;
-
-/** `/search?q=<term>`; null for a blank term (a blank search does nothing). */
-export function searchHref(term: string): string | null {
-  const trimmed = term.trim();
-  return trimmed ? `/search?q=${encodeURIComponent(trimmed)}` : null;
 }
 
 function suggestionKey(s: Suggestion): string {

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { foldTurkish } from '@kiyasla/contracts/text';
-import { SEARCH_TERM_MAX_LENGTH } from './search-options';
+import { SEARCH_TERM_MAX_LENGTH } from './search-href';
 
 export const RECENT_SEARCHES_KEY = 'recentSearches';
 export const RECENT_SEARCHES_LIMIT = 8;

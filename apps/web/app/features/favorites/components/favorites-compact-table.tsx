@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { CompareButton } from '~/entities/comparison-list/components/compare-button';
-import { ProductCard } from '~/entities/product/components/product-card';
+import { ProductCompactCard } from '~/entities/product/components/product-compact-card';
 import { formatDate, formatPrice, formatRating } from '~/lib/format';
 import {
   nextCompactFavoriteSort,
@@ -97,7 +97,7 @@ export function FavoritesCompactTable({
                   scope="row"
                   className="sticky left-0 z-10 w-48 min-w-48 bg-surface px-3 py-3 text-left font-normal transition-colors group-hover:bg-surface-2 sm:w-auto sm:min-w-72 sm:px-4"
                 >
-                  <ProductCard product={product} variant="compact" />
+                  <ProductCompactCard product={product} />
                 </th>
                 <td className="px-2 py-3 whitespace-nowrap">
                   {product.currentPrice !== null ? (

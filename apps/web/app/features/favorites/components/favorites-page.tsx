@@ -7,6 +7,7 @@ import type { ViewMode } from '~/entities/listing/utils/listing-params';
 import { ListingError } from '~/entities/listing/components/listing-states';
 import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
 import { ProductCard } from '~/entities/product/components/product-card';
+import { ProductListCard } from '~/entities/product/components/product-list-card';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
@@ -114,13 +115,21 @@ export function FavoritesPage({ user }: { user: User }) {
               <ul aria-label="Favori ürünler" className={view === 'grid' ? FAVORITES_GRID : 'space-y-4'}>
                 {shown.map((item, i) => (
                   <li key={item.productId} className="flex flex-col">
-                    <ProductCard
-                      product={item.product}
-                      variant={view}
-                      headingLevel={2}
-                      priority={i < 4}
-                      className="relative z-10 flex-1"
-                    />
+                    {view === 'list' ? (
+                      <ProductListCard
+                        product={item.product}
+                        headingLevel={2}
+                        priority={i < 4}
+                        className="relative z-10 flex-1"
+                      />
+                    ) : (
+                      <ProductCard
+                        product={item.product}
+                        headingLevel={2}
+                        priority={i < 4}
+                        className="relative z-10 flex-1"
+                      />
+                    )}
                     <FavoriteItemFooter
                       item={item}
                       removing={removingId === item.productId}

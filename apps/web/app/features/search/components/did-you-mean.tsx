@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { foldTurkish } from '@kiyasla/contracts/text';
-import { searchHref } from '~/entities/search-box/utils/search-options';
+import { searchHref } from '~/entities/search-box/utils/search-href';
 
 /**
  * The results are for the corrected spelling ("samsnug" → "samsung"): say so, and link the

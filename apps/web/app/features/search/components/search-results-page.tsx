@@ -11,7 +11,7 @@ import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
 import { SortSelect } from '~/entities/listing/components/sort-select';
 import { useListingState } from '~/entities/listing/hooks/use-listing-state';
 import { ViewSwitcher } from '~/entities/listing/components/view-switcher';
-import { searchHref } from '~/entities/search-box/utils/search-options';
+import { searchHref } from '~/entities/search-box/utils/search-href';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { formatNumber } from '~/lib/format';
