@@ -1,5 +1,11 @@
 import { gzipSync } from 'node:zlib';
 
+/**
+ * ADR 011: a public page's initial JavaScript, gzip, at most (KB of 1,024 bytes). The benchmark's
+ * report and the browser suite's budget test (e2e/initial-js-budget.e2e.ts) both hold pages to it.
+ */
+export const INITIAL_JS_BUDGET_KB = 150;
+
 export interface PageBundle {
   page: string;
   url: string;
