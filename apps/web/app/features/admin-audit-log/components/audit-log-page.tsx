@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
@@ -6,8 +5,8 @@ import {
   type AuditEntry,
 } from '@kiyasla/contracts/admin-audit';
 import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
-import { buttonClasses } from '~/components/ui/button-styles';
 import { inputClasses } from '~/components/ui/form-field';
+import { FilterForm, ListPanel, ListTable, useListFilters } from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
 import { errorMessage } from '~/lib/api-client';
 import { formatDateTime } from '../utils/format-date-time';
@@ -51,25 +50,12 @@ function EntryChanges({ entry }: { entry: AuditEntry }) {
 
 /** /admin/audit-log: every admin write, filterable, 10 per page. */
 export function AuditLogPage() {
-  const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
-  const [page, setPage] = useState(1);
-  const query = useAuditLog(page, filters);
+  const { draft, edit, applied, page, setPage, submit, reset } = useListFilters<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const query = useAuditLog(page, applied);
   const field = (key: keyof AuditFilters) => ({
     value: draft[key],
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => edit({ [key]: e.target.value }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_AUDIT_FILTERS);
-    setFilters(EMPTY_AUDIT_FILTERS);
-    setPage(1);
-  };
 
   const entries = query.data?.entries ?? [];
   const pagination = query.data?.pagination;
@@ -78,11 +64,12 @@ export function AuditLogPage() {
     <section>
       <h1 className="text-2xl font-semibold text-ink">Denetim Kaydı</h1>
       <p className="mt-1 text-sm text-muted">Yönetim panelinde yapılan her değişiklik: kim, ne zaman, ne değişti.</p>
-      <form
-        role="search"
-        aria-label="Denetim kaydı süzgeçleri"
+      <FilterForm
+        label="Denetim kaydı süzgeçleri"
+        columns="sm:grid-cols-2 lg:grid-cols-3"
         onSubmit={submit}
-        className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-3"
+        onReset={reset}
+        actionsClassName="flex items-end gap-2"
       >
         <label className="text-sm text-ink">
           İşlemi yapan
@@ -123,73 +110,44 @@ export function AuditLogPage() {
           Bitiş
           <input type="date" className={inputClasses(false, 'mt-1')} {...field('to')} />
         </label>
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonClasses('primary', 'md')}>
-            Filtrele
-          </button>
-          <button type="button" onClick={clear} className={buttonClasses('outline', 'md')}>
-            Temizle
-          </button>
-        </div>
-      </form>
+      </FilterForm>
 
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
-        {query.isPending ? (
-          <p role="status" className="p-6 text-sm text-muted">
-            Denetim kaydı yükleniyor...
-          </p>
-        ) : query.isError ? (
-          <p role="alert" className="p-6 text-sm text-danger">
-            {auditMessages.loadError}: {errorMessage(query.error)}
-          </p>
-        ) : entries.length === 0 ? (
-          <p className="p-6 text-sm text-muted">{auditMessages.empty}</p>
-        ) : (
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="border-b border-line text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Zaman
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  İşlemi yapan
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  İşlem
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Kayıt
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Değişiklik
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry._id} className="border-b border-line align-top last:border-0">
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="text-ink">{entry.actor.email}</div>
-                    <div className="text-xs text-muted">
-                      {label(ROLE_LABELS, entry.actor.role)}
-                      {entry.ip ? ` · ${entry.ip}` : ''}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">{label(AUDIT_ACTION_LABELS, entry.action)}</td>
-                  <td className="px-4 py-3">
-                    <div>{label(AUDIT_ENTITY_LABELS, entry.entityType)}</div>
-                    {entry.entityId && <div className="max-w-48 truncate text-xs text-muted">{entry.entityId}</div>}
-                  </td>
-                  <td className="px-4 py-3">
-                    <EntryChanges entry={entry} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListPanel
+        pending={query.isPending}
+        loading="Denetim kaydı yükleniyor..."
+        error={
+          query.isError ? (
+            <>
+              {auditMessages.loadError}: {errorMessage(query.error)}
+            </>
+          ) : undefined
+        }
+        empty={entries.length === 0}
+        emptyText={auditMessages.empty}
+      >
+        <ListTable minWidth="min-w-[760px]" headings={['Zaman', 'İşlemi yapan', 'İşlem', 'Kayıt', 'Değişiklik']}>
+          {entries.map((entry) => (
+            <tr key={entry._id} className="border-b border-line align-top last:border-0">
+              <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+              <td className="px-4 py-3">
+                <div className="text-ink">{entry.actor.email}</div>
+                <div className="text-xs text-muted">
+                  {label(ROLE_LABELS, entry.actor.role)}
+                  {entry.ip ? ` · ${entry.ip}` : ''}
+                </div>
+              </td>
+              <td className="px-4 py-3">{label(AUDIT_ACTION_LABELS, entry.action)}</td>
+              <td className="px-4 py-3">
+                <div>{label(AUDIT_ENTITY_LABELS, entry.entityType)}</div>
+                {entry.entityId && <div className="max-w-48 truncate text-xs text-muted">{entry.entityId}</div>}
+              </td>
+              <td className="px-4 py-3">
+                <EntryChanges entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </ListTable>
+      </ListPanel>
       {pagination && (
         <Pager page={pagination.page} pages={pagination.pages} total={pagination.total} noun="kayıt" onPage={setPage} />
       )}

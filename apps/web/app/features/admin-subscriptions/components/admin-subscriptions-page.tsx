@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BarChart3, CircleDollarSign, Eye, UserCheck, Users, Wallet, XCircle } from 'lucide-react';
 import {
   adminSubscriptionMessages as m,
@@ -7,7 +7,14 @@ import {
 } from '@kiyasla/contracts/admin-subscriptions';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { inputClasses } from '~/components/ui/form-field';
+import {
+  FilterForm,
+  FilterSearchField,
+  FilterSelectField,
+  ListPanel,
+  ListTable,
+  useListFilters,
+} from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
 import { StatCard } from '~/components/ui/stat-card';
 import { UserAvatar } from '~/components/ui/user-avatar';
@@ -23,6 +30,18 @@ import { useSubscriptionStats } from '../api/get-subscription-stats';
 import { PlanBadge, SubscriptionStatusBadge } from './subscription-badges';
 import { SubscriptionHistoryDialog } from './subscription-history-dialog';
 import { SubscriptionStatsDialog } from './subscription-stats-dialog';
+
+const PLAN_OPTIONS = [
+  { value: 'free', label: 'Ücretsiz' },
+  { value: 'monthly', label: 'Aylık' },
+  { value: 'yearly', label: 'Yıllık' },
+  { value: 'lifetime', label: 'Ömür Boyu' },
+] as const;
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Aktif' },
+  { value: 'cancelled', label: 'İptal Edildi' },
+  { value: 'expired', label: 'Süresi Doldu' },
+] as const;
 
 const day = (value: string | null) => (value ? formatDate(value) : '-');
 
@@ -126,27 +145,16 @@ export function AdminSubscriptionsPage({
   /** From the admin header's search (`?q=`): applied at once. */
   initialSearch?: string;
 }) {
-  const start = { ...EMPTY_SUBSCRIPTION_FILTERS, search: initialSearch };
-  const [draft, setDraft] = useState<SubscriptionFilters>(start);
-  const [filters, setFilters] = useState<SubscriptionFilters>(start);
-  const [page, setPage] = useState(1);
+  const { draft, edit, applied, page, setPage, submit, reset } = useListFilters<SubscriptionFilters>(
+    { ...EMPTY_SUBSCRIPTION_FILTERS, search: initialSearch },
+    EMPTY_SUBSCRIPTION_FILTERS,
+  );
   const [statsOpen, setStatsOpen] = useState(false);
   const [viewing, setViewing] = useState<AdminSubscriptionItem | null>(null);
   const [cancelling, setCancelling] = useState<AdminSubscriptionItem | null>(null);
-  const query = useAdminSubscriptions(page, filters);
+  const query = useAdminSubscriptions(page, applied);
   const stats = useSubscriptionStats();
   const cancel = useCancelSubscription();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_SUBSCRIPTION_FILTERS);
-    setFilters(EMPTY_SUBSCRIPTION_FILTERS);
-    setPage(1);
-  };
 
   if (query.isError && !query.data) {
     return (
@@ -188,107 +196,52 @@ export function AdminSubscriptionsPage({
       {stats.data && <StatCards stats={stats.data} />}
       {stats.isError && <p className="mt-4 text-sm text-muted">{m.statsError}</p>}
 
-      <form
-        role="search"
-        aria-label="Abonelik süzgeçleri"
+      <FilterForm
+        label="Abonelik süzgeçleri"
+        columns="sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto]"
         onSubmit={submit}
-        className="mt-4 grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_auto_auto_auto_auto]"
+        onReset={reset}
       >
-        <label className="sr-only" htmlFor="subscriptions-search">
-          Ara
-        </label>
-        <input
+        <FilterSearchField
           id="subscriptions-search"
-          type="search"
           placeholder="E-posta veya ad ile ara"
           value={draft.search}
-          onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-          className={inputClasses(false)}
+          onChange={(search) => edit({ search })}
         />
-        <label className="sr-only" htmlFor="subscriptions-plan">
-          Plan
-        </label>
-        <select
+        <FilterSelectField
           id="subscriptions-plan"
+          label="Plan"
           value={draft.plan}
-          onChange={(e) => setDraft({ ...draft, plan: e.target.value as SubscriptionFilters['plan'] })}
-          className={inputClasses(false)}
-        >
-          <option value="">Tüm planlar</option>
-          <option value="free">Ücretsiz</option>
-          <option value="monthly">Aylık</option>
-          <option value="yearly">Yıllık</option>
-          <option value="lifetime">Ömür Boyu</option>
-        </select>
-        <label className="sr-only" htmlFor="subscriptions-status">
-          Durum
-        </label>
-        <select
+          onChange={(plan) => edit({ plan })}
+          allLabel="Tüm planlar"
+          options={PLAN_OPTIONS}
+        />
+        <FilterSelectField
           id="subscriptions-status"
+          label="Durum"
           value={draft.status}
-          onChange={(e) => setDraft({ ...draft, status: e.target.value as SubscriptionFilters['status'] })}
-          className={inputClasses(false)}
-        >
-          <option value="">Tüm durumlar</option>
-          <option value="active">Aktif</option>
-          <option value="cancelled">İptal Edildi</option>
-          <option value="expired">Süresi Doldu</option>
-        </select>
-        <button type="submit" className={buttonClasses('primary', 'md')}>
-          Filtrele
-        </button>
-        <button type="button" onClick={clear} className={buttonClasses('outline', 'md')}>
-          Temizle
-        </button>
-      </form>
+          onChange={(status) => edit({ status })}
+          allLabel="Tüm durumlar"
+          options={STATUS_OPTIONS}
+        />
+      </FilterForm>
 
-      <div className="mt-4 overflow-x-auto rounded-2xl border border-line bg-surface">
-        {query.isPending ? (
-          <p role="status" className="p-6 text-sm text-muted">
-            {m.loading}
-          </p>
-        ) : items.length === 0 ? (
-          <p className="p-6 text-sm text-muted">{m.notFound}</p>
-        ) : (
-          <table className="w-full min-w-[880px] text-left text-sm">
-            <thead className="border-b border-line text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Kullanıcı
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  E-posta
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Plan
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Durum
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Başlangıç
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Bitiş
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  İşlemler
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <SubscriptionRow
-                  key={item._id}
-                  item={item}
-                  onView={() => setViewing(item)}
-                  onCancel={() => setCancelling(item)}
-                />
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <ListPanel pending={query.isPending} loading={m.loading} empty={items.length === 0} emptyText={m.notFound}>
+        <ListTable
+          minWidth="min-w-[880px]"
+          headings={['Kullanıcı', 'E-posta', 'Plan', 'Durum', 'Başlangıç', 'Bitiş']}
+          actions
+        >
+          {items.map((item) => (
+            <SubscriptionRow
+              key={item._id}
+              item={item}
+              onView={() => setViewing(item)}
+              onCancel={() => setCancelling(item)}
+            />
+          ))}
+        </ListTable>
+      </ListPanel>
       {pagination && (
         <Pager
           page={pagination.page}
