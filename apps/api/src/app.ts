@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { messages } from '@kiyasla/contracts/messages';
+import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import { AppError } from './lib/errors';
 import { COMPRESSION_THRESHOLD_BYTES } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
@@ -17,6 +18,7 @@ import { rejectMalformedHost, strictTransportSecurityOverHttps } from './plugins
 import { clientIp } from './lib/client-identity';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import { contentSecurityPolicy, securityPolicyHeaders } from './plugins/csp';
+import { registerCors } from './plugins/cors';
 import { cspReportRoutes } from './plugins/csp-report';
 import { healthRoutes } from './modules/health/health.routes';
 import { categoryRoutes } from './modules/categories/categories.routes';
@@ -141,6 +143,8 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(settingsPlugin);
   await app.register(mailPlugin);
   await app.register(policiesPlugin);
+  // Before maintenance: a third party allowed cross-origin can read the 503 too.
+  registerCors(app);
   await app.register(maintenancePlugin);
   await app.register(requestMetricsPlugin);
   registerAccountJobs(app);
@@ -158,7 +162,16 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   await app.register(
     async (api) => {
       await api.register(rateLimit, {
-        max: config.rateLimitMax,
+        // RATE_LIMIT_MAX when the environment sets it, else the admin setting, read per request
+        // from the cached settings: a saved change applies at once on every instance (ADR 016).
+        // While the settings cannot be read (the database away, ADR 020), the default limit.
+        max:
+          config.rateLimitMax ??
+          (() =>
+            app.settings.group('api').then(
+              (api) => api.rateLimitPerMinute,
+              () => DEFAULT_SETTINGS.api.rateLimitPerMinute,
+            )),
         timeWindow: '1 minute',
         // Server-rendered pages call in-process on their shopper's behalf: counted for that
         // shopper (lib/client-identity.ts), like the shopper's own calls — a search page too.

@@ -51,7 +51,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  /** Unset: the admin setting api.rateLimitPerMinute decides (and can change at run time). */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).optional(),
   /**
    * `false` turns the public read caches off (listings, search, suggestions, product pages):
    * every request does the work of a cache miss. The benchmark's cold rows use it (ADR 005).
@@ -113,7 +114,11 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
-  rateLimitMax: number;
+  /**
+   * RATE_LIMIT_MAX: API requests per client and minute, overriding the admin setting
+   * `api.rateLimitPerMinute` when set (tests, benchmarks, a deployment that pins it).
+   */
+  rateLimitMax: number | undefined;
   /** PUBLIC_READ_CACHE: off for the benchmark's cache-miss rows. */
   publicReadCache: boolean;
   /** GET /metrics answers other hosts than loopback only with this bearer token; unset: loopback only. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+/** Defaults of the admin api settings `searchSuggestionLimit` and `trendingSearchLimit`, which the API obeys. */
 export const SUGGESTION_LIMIT = 8;
 export const TRENDING_LIMIT = 10;
 

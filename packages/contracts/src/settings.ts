@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_COMPARISON_ITEMS, DEFAULT_MAX_WISHLIST_ITEMS } from './constants';
+import { SUGGESTION_LIMIT, TRENDING_LIMIT } from './search';
 
 /** The favorites' price-drop threshold in percent until an operator changes it. */
 export const DEFAULT_PRICE_DROP_THRESHOLD = 5;
@@ -29,6 +30,9 @@ export const SETTINGS_RANGES = {
   maxWishlistItems: { min: 10, max: 1000 },
   priceDropThreshold: { min: 1, max: 90 },
   taxRate: { min: 0, max: 1 },
+  rateLimitPerMinute: { min: 10, max: 10_000 },
+  searchSuggestionLimit: { min: 1, max: 20 },
+  trendingSearchLimit: { min: 1, max: 20 },
 } as const;
 
 /** The fields' Turkish names, for validation messages that name the field (and the admin form's labels). */
@@ -84,6 +88,8 @@ export const SETTINGS_FIELD_LABELS = {
   rateLimitPerMinute: 'Dakikada en fazla istek',
   searchSuggestionLimit: 'Arama önerisi sayısı',
   trendingSearchLimit: 'Popüler arama sayısı',
+  corsOrigins: 'İzin verilen CORS kökenleri',
+  feedFetchAllow: 'Feed çekme izin listesi',
   enableEmailNotifications: 'E-posta bildirimleri',
   fromName: 'Gönderen adı',
   fromAddress: 'Gönderen e-postası',
@@ -112,6 +118,11 @@ export const settingsMessages = {
   scheduleDatesRequired: 'Planlı bakım için başlangıç ve bitiş tarihlerini girin',
   scheduleOrder: 'Bakım bitişi başlangıcından sonra olmalıdır',
   taxRateStep: 'Vergi oranı 0,01 adımlarla girilmelidir (ör. 0,18)',
+  origin: (field: FieldName) =>
+    `${label(field)} içindeki her satır https://alan-adi.com (veya :port ile) biçiminde, yolsuz bir köken olmalıdır`,
+  fetchHost: (field: FieldName) =>
+    `${label(field)} içindeki her satır bir sunucu adı, IP adresi, sunucu:port ya da CIDR aralığı (ör. 10.0.0.0/8) olmalıdır`,
+  listTooLong: (field: FieldName, max: number) => `${label(field)} en fazla ${max} satır olabilir`,
 } as const;
 
 const m = settingsMessages;
@@ -226,17 +237,45 @@ export const maintenanceSettingsSchema = z.object({
     }),
 });
 
+/** An origin as browsers send it in `Origin`: scheme, host and port, no path or trailing slash. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+};
+/** `host`, `host:port`, an IP (`[v6]:port`, `v4:port`) or a CIDR range: what the feed fetcher's allow-list reads. */
+const FETCH_HOST =
+  /^(?:\[[0-9a-f:.]+\](?::\d{1,5})?|[0-9a-f:.]+\/\d{1,3}|[0-9a-f:.]*:[0-9a-f:.]*|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?)$/i;
+const API_LIST_MAX = 50;
+const lineList = (field: FieldName, valid: (v: string) => boolean, message: string) =>
+  z
+    .array(z.string(message).trim().max(253, message).refine(valid, message), message)
+    .max(API_LIST_MAX, m.listTooLong(field, API_LIST_MAX));
+
 /**
- * The specification does not show the api tab. Stored and validated, but not yet read by the API:
- * the rate limit comes from RATE_LIMIT_MAX and the suggestion/trending counts from SUGGESTION_LIMIT
- * and TRENDING_LIMIT (./search). Issue 15 also asks for CORS origins and the feed-fetch allow-list here.
+ * The specification does not show the api tab; every field is obeyed at once on every instance:
+ * - `rateLimitPerMinute`: the per-client limit of /api (app.ts). RATE_LIMIT_MAX, when set in the
+ *   environment, overrides it (tests, load benchmarks, a deployment that pins it).
+ * - `searchSuggestionLimit`, `trendingSearchLimit`: the entries of /api/search/suggestions and
+ *   /api/search/trending (SUGGESTION_LIMIT and TRENDING_LIMIT in ./search are the defaults).
+ * - `enableApiDocs`: off, /api/docs (Swagger UI and the OpenAPI document) answers 404.
+ * - `enablePublicApi`: third-party web sites may call the API from the browser, i.e. the
+ *   `corsOrigins` get CORS headers. Off, or with an empty list, only the site itself (same origin)
+ *   can; the site never depends on it. Server-to-server callers are not affected by CORS.
+ * - `feedFetchAllow`: private or loopback hosts the feed puller may fetch (scheduled and "fetch
+ *   now"); public addresses need no entry. FEED_FETCH_ALLOW in the environment adds to it.
  */
 export const apiSettingsSchema = z.object({
   enablePublicApi: bool('enablePublicApi'),
   enableApiDocs: bool('enableApiDocs'),
-  rateLimitPerMinute: intIn('rateLimitPerMinute', { min: 10, max: 10_000 }),
-  searchSuggestionLimit: intIn('searchSuggestionLimit', { min: 1, max: 20 }),
-  trendingSearchLimit: intIn('trendingSearchLimit', { min: 1, max: 20 }),
+  rateLimitPerMinute: intIn('rateLimitPerMinute', SETTINGS_RANGES.rateLimitPerMinute),
+  searchSuggestionLimit: intIn('searchSuggestionLimit', SETTINGS_RANGES.searchSuggestionLimit),
+  trendingSearchLimit: intIn('trendingSearchLimit', SETTINGS_RANGES.trendingSearchLimit),
+  corsOrigins: lineList('corsOrigins', isOrigin, m.origin('corsOrigins')),
+  feedFetchAllow: lineList('feedFetchAllow', (v) => FETCH_HOST.test(v), m.fetchHost('feedFetchAllow')),
 });
 
 export const SMTP_PORT_RANGE = { min: 1, max: 65535 } as const;
@@ -373,8 +412,10 @@ export const DEFAULT_SETTINGS: SystemSettings = {
     enablePublicApi: true,
     enableApiDocs: true,
     rateLimitPerMinute: 300,
-    searchSuggestionLimit: 8,
-    trendingSearchLimit: 10,
+    searchSuggestionLimit: SUGGESTION_LIMIT,
+    trendingSearchLimit: TRENDING_LIMIT,
+    corsOrigins: [],
+    feedFetchAllow: [],
   },
   email: {
     enableEmailNotifications: true,

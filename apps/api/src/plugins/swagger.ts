@@ -5,6 +5,8 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { categoryNodeSchema } from '@kiyasla/contracts/catalog';
 import { errorEnvelopeSchema } from '@kiyasla/contracts/envelope';
+import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
+import { notFoundBody } from './error-handler';
 import { optionalUser } from './policies';
 
 /**
@@ -171,8 +173,25 @@ export async function registerSwagger(app: FastifyInstance) {
     transformObject,
   });
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true },
     staticCSP: true,
   });
+  // The admin setting api.enableApiDocs: off, the UI and the document are a plain 404, at once.
+  // While the settings cannot be read (the database away), the default.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isDocsPath(request.url)) return;
+    const enabled = await request.server.settings.group('api').then(
+      (api) => api.enableApiDocs,
+      () => DEFAULT_SETTINGS.api.enableApiDocs,
+    );
+    if (!enabled) return reply.status(404).send(notFoundBody());
+  });
+}
+
+const DOCS_PREFIX = '/api/docs';
+
+function isDocsPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`);
 }

@@ -85,12 +85,15 @@ export async function searchRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['search'],
-        summary: 'Yazarken öneriler: en fazla 8 ürün, kategori ve marka',
+        summary: 'Yazarken öneriler: ürün, kategori ve marka (sayısı yönetim ayarlarından, varsayılan 8)',
         querystring: z.object({ q: queryText.default('') }),
         response: { 200: okEnvelope(z.array(suggestionSchema)), 400: errorEnvelopeSchema },
       },
     },
-    async (req, reply) => suggestionReplies.send(reply, await suggest(db, req.query.q)),
+    async (req, reply) => {
+      const { searchSuggestionLimit } = await app.settings.group('api');
+      return suggestionReplies.send(reply, await suggest(db, req.query.q, searchSuggestionLimit));
+    },
   );
 
   r.get(
@@ -102,6 +105,6 @@ export async function searchRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(trendingSchema)) },
       },
     },
-    async () => ok(await trending(db)),
+    async () => ok(await trending(db, (await app.settings.group('api')).trendingSearchLimit)),
   );
 }

@@ -120,14 +120,15 @@ function startsWithAnyWord(folded: string, token: string): boolean {
  * categories and brands (from in-memory lists) and the most popular matching products
  * (one indexed query).
  */
-export async function suggest(db: Database, rawQuery: string): Promise<Suggestion[]> {
+export async function suggest(db: Database, rawQuery: string, limit = SUGGESTION_LIMIT): Promise<Suggestion[]> {
   const q = parseQuery(rawQuery);
   if (q.tokens.length === 0) return [];
-  // Everything below depends on the folded tokens only: "Kulak", "kulak" and "KULAK" share an entry.
-  return suggestionCache.get(q.tokens.join(' '), (tag) => loadSuggestions(db, q, tag));
+  // Everything below depends on the folded tokens only: "Kulak", "kulak" and "KULAK" share an
+  // entry. The limit (an admin setting) is part of the key: a changed limit never reads an old list.
+  return suggestionCache.get(`${limit}|${q.tokens.join(' ')}`, (tag) => loadSuggestions(db, q, limit, tag));
 }
 
-async function loadSuggestions(db: Database, q: ParsedQuery, tag: TagReads): Promise<Suggestion[]> {
+async function loadSuggestions(db: Database, q: ParsedQuery, limit: number, tag: TagReads): Promise<Suggestion[]> {
   const phrase = q.tokens.join(' ');
   const [categories, brandList, alternatives] = await Promise.all([
     listCategories(db),
@@ -159,7 +160,7 @@ async function loadSuggestions(db: Database, q: ParsedQuery, tag: TagReads): Pro
       productCount: b.n,
       url: `/search?q=${encodeURIComponent(b.brand)}`,
     }));
-  const productLimit = SUGGESTION_LIMIT - categoryHits.length - brandHits.length;
+  const productLimit = Math.max(0, limit - categoryHits.length - brandHits.length);
   // All tokens must match, so the rarest token bounds the number of candidate products.
   const counts = await prefixProductCounts(db, [...new Set(alternatives.alternatives.flat())]);
   const estimate = Math.min(
@@ -175,7 +176,7 @@ async function loadSuggestions(db: Database, q: ParsedQuery, tag: TagReads): Pro
     price: p.minPrice === null ? null : kurusToTry(p.minPrice),
     url: `/product/${p.id}`,
   }));
-  const shown = [...categoryHits, ...brandHits, ...productHits].slice(0, SUGGESTION_LIMIT);
+  const shown = [...categoryHits, ...brandHits, ...productHits].slice(0, limit);
   // Matches and their order (popularity) do not read prices: only a change of a product shown
   // here, whose price it carries, alters the entry (ADR 010).
   tag({ products: shown.flatMap((s) => (s.type === 'product' ? [s._id] : [])) });
@@ -232,14 +233,15 @@ export async function trendingCandidates(
  * Most searched successful terms of the last 7 days, without the terms an operator hid; an
  * empty log falls back to a curated list (never a hidden term either).
  */
-export function trending(db: Database, now = new Date()): Promise<TrendingTerm[]> {
-  return trendingCache.get('7d', async () => {
+export function trending(db: Database, limit = TRENDING_LIMIT, now = new Date()): Promise<TrendingTerm[]> {
+  // Keyed by the limit (an admin setting): a changed limit never reads a list of the old length.
+  return trendingCache.get(`7d|${limit}`, async () => {
     const [candidates, hidden] = await Promise.all([trendingCandidates(db, now), hiddenTermKeys(db)]);
-    const terms = candidates.slice(0, TRENDING_LIMIT).map((c) => ({ term: c.term, count: c.count }));
+    const terms = candidates.slice(0, limit).map((c) => ({ term: c.term, count: c.count }));
     // A young log tops up with the curated list, so the box never shows just one or two terms.
     const seen = new Set([...terms.map((t) => trendingKey(t.term)), ...hidden]);
     for (const term of CURATED_TRENDING) {
-      if (terms.length >= TRENDING_LIMIT) break;
+      if (terms.length >= limit) break;
       const key = trendingKey(term);
       if (!seen.has(key)) {
         seen.add(key);

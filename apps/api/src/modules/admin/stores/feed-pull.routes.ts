@@ -101,7 +101,11 @@ export async function feedPullRoutes(app: FastifyInstance, options: FeedPullRout
         { ...feed, feedUrl: feed.feedUrl },
         {
           holder,
-          feeds: app.config.feeds,
+          // FEED_FETCH_ALLOW and the admin setting api.feedFetchAllow, as the scheduled pull.
+          feeds: {
+            ...app.config.feeds,
+            fetchAllow: [...app.config.feeds.fetchAllow, ...(await app.settings.group('api')).feedFetchAllow],
+          },
           resolve: options.resolve,
         },
       );

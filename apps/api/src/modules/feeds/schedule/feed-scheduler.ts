@@ -19,6 +19,11 @@ export interface FeedSchedulerOptions {
   importFeed?: ImportFeedFn;
   resolve?: ResolveHost;
   tickMs?: number;
+  /**
+   * More allow-list entries, read before each pull: the admin setting api.feedFetchAllow, so a
+   * saved change applies to the next pull. `feeds.fetchAllow` (FEED_FETCH_ALLOW) always applies.
+   */
+  settingsAllow?: () => Promise<readonly string[]>;
 }
 
 export interface FeedScheduler {
@@ -49,9 +54,10 @@ export function createFeedScheduler(options: FeedSchedulerOptions): FeedSchedule
       if (!store) break;
       pulled += 1;
       try {
+        const extra = options.settingsAllow ? await options.settingsAllow() : [];
         const outcome = await pullStoreFeed(options.db, store, {
           holder,
-          feeds: options.feeds,
+          feeds: { ...options.feeds, fetchAllow: [...options.feeds.fetchAllow, ...extra] },
           importFeed: options.importFeed,
           resolve: options.resolve,
           signal: stopping.signal,
@@ -104,7 +110,12 @@ export function createFeedScheduler(options: FeedSchedulerOptions): FeedSchedule
  */
 export function registerFeedScheduler(app: FastifyInstance): void {
   if (!app.config.feeds.schedulerEnabled) return;
-  const scheduler = createFeedScheduler({ db: app.dbHandle.db, feeds: app.config.feeds, log: app.log });
+  const scheduler = createFeedScheduler({
+    db: app.dbHandle.db,
+    feeds: app.config.feeds,
+    log: app.log,
+    settingsAllow: async () => (await app.settings.group('api')).feedFetchAllow,
+  });
   app.addHook('onListen', async () => {
     app.log.info({ holder: scheduler.holder }, 'store feed scheduler started');
     scheduler.start();

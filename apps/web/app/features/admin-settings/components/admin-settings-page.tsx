@@ -26,6 +26,7 @@ import {
   useSaveAdminSettings,
 } from '../api/admin-settings';
 import { useSendTestEmail } from '../api/send-test-email';
+import { ApiSwitchesHelp, fieldError, ListField } from './api-settings-fields';
 
 type Values = Record<string, unknown>;
 const SUCCESS_BANNER_MS = 3000;
@@ -87,6 +88,9 @@ function Field({
         {fieldLabel(name)}
       </label>
     );
+  }
+  if (Array.isArray(value)) {
+    return <ListField id={id} name={name} value={value as string[]} error={error} onChange={onChange} />;
   }
   const range = RANGES[name];
   const choices = CHOICES[name];
@@ -342,12 +346,13 @@ export function AdminSettingsPage() {
               group={tab}
               name={name}
               value={values[name]}
-              error={errors[`${tab}.${name}`]}
+              error={fieldError(errors, `${tab}.${name}`)}
               revealed={revealed}
               onChange={(value) => set(tab, name, value)}
             />
           ))}
           {tab === 'email' && <EmailTestButton />}
+          {tab === 'api' && <ApiSwitchesHelp />}
           {tab === 'maintenance' && (
             <>
               <label className="flex items-center gap-3 rounded-xl border border-line px-3 py-2.5 text-sm text-ink">
