@@ -115,3 +115,37 @@ export function renewalFailedMail(
     label: i.nextAttempt ? 'Premium Üyeliğimi Gör' : 'Premium Planları Gör',
   });
 }
+
+/** A payment refunded (the member's request or an operator's): the amount and what became of the plan. */
+export function refundedMail(
+  i: Base & { amount: string; paidAt: string; provider: string; planEnded: boolean; profileUrl: string },
+): MailMessage {
+  return mail(
+    i.to,
+    `${i.siteName} ödemeniz iade edildi – ${i.planName}`,
+    [
+      `Merhaba ${i.firstName},`,
+      `${i.paidAt} tarihli ${i.planName} ödemeniz (${i.amount}) iade edildi. Tutarın ödeme yönteminize (${i.provider}) yansıması bankanıza göre birkaç iş günü sürebilir.`,
+      i.planEnded
+        ? 'Bu ödemeyle alınan Premium üyeliğiniz sona erdi; hesabınız ücretsiz plana geçti. Favorileriniz ve karşılaştırmalarınız yerinde duruyor.'
+        : 'Premium üyeliğinizin durumu değişmedi.',
+      `${i.siteName} Ekibi`,
+    ],
+    { href: i.profileUrl, label: 'Premium Üyeliğimi Gör' },
+  );
+}
+
+/** An operator cancelled the member's renewing plan: premium stays until the end date, then it does not renew. */
+export function cancelledByOperatorMail(i: Base & { endDate: string; profileUrl: string }): MailMessage {
+  return mail(
+    i.to,
+    `${i.siteName} Premium aboneliğiniz iptal edildi`,
+    [
+      `Merhaba ${i.firstName},`,
+      `${i.planName} aboneliğiniz ekibimiz tarafından iptal edildi ve artık yenilenmeyecek. Premium ayrıcalıklarınız ${i.endDate} tarihine kadar devam ediyor; ardından hesabınız ücretsiz plana geçer.`,
+      'Bir yanlışlık olduğunu düşünüyorsanız bize iletişim sayfasından ulaşabilirsiniz.',
+      `${i.siteName} Ekibi`,
+    ],
+    { href: i.profileUrl, label: 'Premium Üyeliğimi Gör' },
+  );
+}

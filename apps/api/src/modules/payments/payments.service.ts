@@ -23,6 +23,7 @@ import type { UserRow } from '../../db/schema/users';
 import { isDatabaseUnavailable } from '../../lib/database-unavailable';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { MailService } from '../../mail/mail.service';
+import { refundedMail } from '../../mail/templates/renewal-mails';
 import { paymentReceiptMail } from '../../mail/templates/subscription-mails';
 import { isUniqueViolation } from '../auth/db-errors';
 import { sessionCache } from '../auth/session-cache';
@@ -48,6 +49,7 @@ import {
 import { demoCardToken, demoSecret } from './providers/demo';
 import { findCredential, saveCredential } from './credentials';
 import { formatDateTr, formatTry } from './providers/format';
+import { notifyMember } from './member-notices';
 import {
   iyzicoClient,
   createIyzicoCheckout,
@@ -623,6 +625,8 @@ export async function refundPayment(
   }
 
   const { raw: refundRaw, ...refund } = outcome;
+  // Read before the transaction (the embedded database's one connection, as in fulfilment).
+  const { siteName } = await deps.settings.group('general');
   const result = await deps.db.transaction(async (tx) => {
     const user = claimed.userId ? await lockUser(tx, claimed.userId) : undefined;
     const refunded = await markRefunded(tx, paymentId, now, {
@@ -645,11 +649,51 @@ export async function refundPayment(
       });
       await closeOpenRenewals(tx, user.id);
     }
+    await tellRefunded(deps, tx, refunded, user, boughtCurrentPlan, siteName);
     return refunded;
   });
-  if (result?.userId) sessionCache.forgetUser(result.userId);
+  if (result?.userId) {
+    sessionCache.forgetUser(result.userId);
+    deps.mail.kick();
+  }
   if (result) deps.log.info({ paymentId, provider: result.provider, mode: refund.mode }, 'payment refunded');
   return result ? { ...result, refund } : null;
+}
+
+/** The member hears of a refund once (keyed by the payment), whoever asked for it: e-mail and a notification. */
+async function tellRefunded(
+  deps: PaymentsDeps,
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  payment: PaymentRow,
+  user: UserRow,
+  planEnded: boolean,
+  siteName: string,
+): Promise<void> {
+  const plan = planById(payment.plan as PaidPlanId);
+  const amount = formatTry(payment.amount, payment.currency);
+  const key = `refund:${payment.id}`;
+  await deps.mail.enqueue(
+    tx,
+    'email.refund',
+    refundedMail({
+      to: user.email,
+      firstName: user.firstName,
+      siteName,
+      planName: plan.name,
+      amount,
+      paidAt: formatDateTr(payment.completedAt ?? payment.createdAt),
+      provider: PROVIDER_NAMES[payment.provider as ProviderId] ?? payment.provider,
+      planEnded,
+      profileUrl: `${deps.config.publicUrl}/profile?tab=premium`,
+    }),
+    key,
+  );
+  await notifyMember(tx, user.id, key, {
+    title: 'Ödemeniz iade edildi',
+    message: planEnded
+      ? `${plan.name} ödemeniz (${amount}) iade edildi; bu ödemeyle alınan Premium üyeliğiniz sona erdi.`
+      : `${plan.name} ödemeniz (${amount}) iade edildi.`,
+  });
 }
 
 /** Where a payment stands for the member's refund button (REFUND_STATES). */

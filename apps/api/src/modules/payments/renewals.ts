@@ -8,8 +8,6 @@ import {
 import { tryToKurus } from '@kiyasla/contracts/money';
 import type { PaidPlanId } from '@kiyasla/contracts/plans';
 import type { PaymentProvider as ProviderId, PaymentSettings } from '@kiyasla/contracts/settings';
-import type { Transaction } from '../../db/client';
-import { notifications } from '../../db/schema/notifications';
 import { payments, type PaymentRow } from '../../db/schema/payments';
 import type { UserRow } from '../../db/schema/users';
 import { sqlRows } from '../../lib/sql-rows';
@@ -22,8 +20,8 @@ import {
 } from '../../mail/templates/renewal-mails';
 import { isUniqueViolation } from '../auth/db-errors';
 import { sessionCache } from '../auth/session-cache';
-import { announceCountsChanged } from '../notifications/live/live-counts';
 import { findCredential, rememberMethod } from './credentials';
+import { notifyMember } from './member-notices';
 import { findUser, lockUser, updateSubscription } from './payments.repo';
 import {
   activeProvider,
@@ -514,20 +512,6 @@ async function recordDecline(
     { orderId: order.id, attempt: order.attempts, code: result.code, final },
     final ? 'renewal declined for the last time; the plan ends' : 'renewal declined; retried later',
   );
-}
-
-async function notifyMember(
-  tx: Transaction,
-  userId: string,
-  dedupeKey: string,
-  n: { title: string; message: string },
-): Promise<void> {
-  const inserted = await tx
-    .insert(notifications)
-    .values({ userId, type: 'system', ...n, data: { url: '/profile?tab=premium' }, dedupeKey })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  if (inserted.length) await announceCountsChanged(tx, [userId]);
 }
 
 /**

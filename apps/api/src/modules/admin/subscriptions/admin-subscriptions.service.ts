@@ -10,14 +10,18 @@ import {
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { foldTurkish } from '@kiyasla/contracts/text';
+import type { PaidPlanId } from '@kiyasla/contracts/plans';
+import type { Transaction } from '../../../db/client';
 import type { UserRow } from '../../../db/schema/users';
+import { cancelledByOperatorMail } from '../../../mail/templates/renewal-mails';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { announceReadChange } from '../../../lib/read-invalidation';
 import { paginate } from '../../../lib/reply';
 import { sessionCache } from '../../auth/session-cache';
 import type { AuthUser } from '../../auth/session-verifier';
 import { isPremiumRow } from '../../auth/user.presenter';
-import { cancelSubscription, refundPayment, type PaymentsDeps } from '../../payments/payments.service';
+import { notifyMember } from '../../payments/member-notices';
+import { cancelSubscription, planById, refundPayment, type PaymentsDeps } from '../../payments/payments.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-subscriptions.repo';
 import { presentPayment, presentSubscription } from './admin-subscriptions.presenter';
@@ -126,6 +130,8 @@ export async function cancelAdminSubscription(
   userId: string,
   now = new Date(),
 ): Promise<{ member: AdminSubscriptionItem; message: string }> {
+  // Read before the transaction (the embedded database's one connection).
+  const { siteName } = await deps.settings.group('general');
   const result = await deps.db.transaction(async (tx) => {
     const row = await repo.lockMemberRow(tx, userId);
     if (!row) throw memberNotFound();
@@ -146,13 +152,45 @@ export async function cancelAdminSubscription(
       after,
     });
     await announceReadChange(tx, { kind: 'users', userIds: [userId] });
+    await tellCancelled(deps, tx, row, endDate, siteName);
     return { member: after, endDate };
   });
   sessionCache.forgetUser(userId);
+  deps.mail.kick();
   return {
     member: result.member,
     message: m.cancelled(result.endDate ? formatDay(new Date(result.endDate)) : '-'),
   };
+}
+
+/** The member hears once (keyed by the account and the end date) that an operator cancelled their plan. */
+async function tellCancelled(
+  deps: AdminSubscriptionsDeps,
+  tx: Transaction,
+  row: UserRow,
+  endDate: string | null,
+  siteName: string,
+): Promise<void> {
+  const planName = planById(row.subscriptionPlan as PaidPlanId).name;
+  const until = endDate ? formatDay(new Date(endDate)) : '-';
+  const key = `operator-cancel:${row.id}:${endDate ?? ''}`;
+  await deps.mail.enqueue(
+    tx,
+    'email.subscription-cancelled',
+    cancelledByOperatorMail({
+      to: row.email,
+      firstName: row.firstName,
+      siteName,
+      planName,
+      endDate: until,
+      profileUrl: `${deps.config.publicUrl}/profile?tab=premium`,
+    }),
+    key,
+  );
+  await notifyMember(tx, row.id, key, {
+    title: 'Premium aboneliğiniz iptal edildi',
+    message: `${planName} aboneliğiniz ekibimiz tarafından iptal edildi; Premium ${until} tarihine kadar açık, sonra yenilenmeyecek.`,
+  });
 }
 
 /** The payments service's word on how the money went back (provider, instant demo, or by hand), when it says one. */

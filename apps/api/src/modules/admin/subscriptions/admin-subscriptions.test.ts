@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@kiyasla/contracts/admin-audit';
 import {
@@ -10,6 +10,8 @@ import {
   type AdminSubscriptionStats,
 } from '@kiyasla/contracts/admin-subscriptions';
 import type { Pagination } from '@kiyasla/contracts/envelope';
+import { notifications } from '../../../db/schema/notifications';
+import { outbox } from '../../../db/schema/outbox';
 import { payments } from '../../../db/schema/payments';
 import { users } from '../../../db/schema/users';
 import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../../test/accounts';
@@ -61,6 +63,19 @@ async function auditOf(entityType: string, entityId: string): Promise<AuditEntry
 
 const memberRow = async (id: string) => (await t.db.db.select().from(users).where(eq(users.id, id)))[0]!;
 const paymentRow = async (id: string) => (await t.db.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+/** What the member was told: their `system` notifications and the e-mails of `kind` to them. */
+async function toldMember(userId: string, email: string, kind: string) {
+  const notes = await t.db.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, 'system')));
+  const mails = await t.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${email}`));
+  return { notes, mails };
+}
 
 describe('GET /api/admin/subscriptions', () => {
   it('pages by 10 with the total, and lists members who pay or paid, not those who never did', async () => {
@@ -305,10 +320,23 @@ describe('DELETE /api/admin/subscriptions/{id} (cancel)', () => {
       after: { subscription: { status: 'cancelled', autoRenew: false } },
     });
 
+    const told = await toldMember(member.id, row.email, 'email.subscription-cancelled');
+    expect(told.notes).toHaveLength(1);
+    expect(told.notes[0]).toMatchObject({
+      title: 'Premium aboneliğiniz iptal edildi',
+      data: { url: '/profile?tab=premium' },
+    });
+    expect(told.notes[0]!.message).toMatch(
+      /^Aylık Premium aboneliğiniz ekibimiz tarafından iptal edildi; Premium \d+ \S+ \d{4} tarihine kadar açık/,
+    );
+    expect(told.mails).toHaveLength(1);
+
     const again = await call('DELETE', `/${member.id}`);
     expect(again.statusCode).toBe(409);
     expect(body(again)).toMatchObject({ code: 'SUBSCRIPTION_ALREADY_CANCELLED', message: m.alreadyCancelled });
     expect(await auditOf('subscription', member.id)).toHaveLength(1);
+    const toldAgain = await toldMember(member.id, row.email, 'email.subscription-cancelled');
+    expect([toldAgain.notes.length, toldAgain.mails.length]).toEqual([1, 1]);
   });
 
   it('cancels once when two operators press at the same time', async () => {
@@ -316,6 +344,8 @@ describe('DELETE /api/admin/subscriptions/{id} (cancel)', () => {
     const results = await Promise.all([call('DELETE', `/${member.id}`), call('DELETE', `/${member.id}`)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await auditOf('subscription', member.id)).toHaveLength(1);
+    const told = await toldMember(member.id, (await memberRow(member.id)).email, 'email.subscription-cancelled');
+    expect([told.notes.length, told.mails.length]).toEqual([1, 1]);
   });
 
   it('refuses what has nothing to cancel: lifetime, free, expired, unknown', async () => {
@@ -365,10 +395,21 @@ describe('POST /api/admin/subscriptions/payments/{paymentId}/refund', () => {
       after: { payment: { status: 'refunded' }, member: { subscription: { plan: 'free' } } },
     });
 
+    const email = (await memberRow(member.id)).email;
+    const told = await toldMember(member.id, email, 'email.refund');
+    expect(told.notes).toHaveLength(1);
+    expect(told.notes[0]).toMatchObject({
+      title: 'Ödemeniz iade edildi',
+      message: 'Yıllık Premium ödemeniz (₺337,50) iade edildi; bu ödemeyle alınan Premium üyeliğiniz sona erdi.',
+    });
+    expect(told.mails).toHaveLength(1);
+
     const again = await refund(payment.id);
     expect(again.statusCode).toBe(409);
     expect(body(again)).toMatchObject({ code: 'PAYMENT_ALREADY_REFUNDED', message: m.alreadyRefunded });
     expect(await auditOf('payment', payment.id)).toHaveLength(1);
+    const toldAgain = await toldMember(member.id, email, 'email.refund');
+    expect([toldAgain.notes.length, toldAgain.mails.length]).toEqual([1, 1]);
   });
 
   it('refunds once when pressed twice at the same time', async () => {
@@ -378,6 +419,8 @@ describe('POST /api/admin/subscriptions/payments/{paymentId}/refund', () => {
     const results = await Promise.all([refund(payment.id), refund(payment.id)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await auditOf('payment', payment.id)).toHaveLength(1);
+    const told = await toldMember(member.id, (await memberRow(member.id)).email, 'email.refund');
+    expect([told.notes.length, told.mails.length]).toEqual([1, 1]);
   });
 
   it('keeps the plan when the refunded payment is not the one that bought it', async () => {
