@@ -100,6 +100,8 @@ function PriceRange({
   const [applied, setApplied] = useState(`${rangeKey(minPrice, maxPrice)}|${ceiling}`);
   const [committed, setCommitted] = useState<string | null>(null);
   const keyTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const lowInput = useRef<HTMLInputElement>(null);
+  const highInput = useRef<HTMLInputElement>(null);
   const step = sliderStep(ceiling);
 
   // The applied range changed: take it over, unless it is the one this control just applied
@@ -142,8 +144,10 @@ function PriceRange({
 
   const commitInputs = (event?: FormEvent) => {
     event?.preventDefault();
-    const nextLow = parsePriceInput(lowText);
-    const typedHigh = parsePriceInput(highText);
+    // The inputs' own values: a price typed before this control hydrated is in them, not in the
+    // state (hydration keeps the server's empty drafts).
+    const nextLow = parsePriceInput(lowInput.current?.value ?? lowText);
+    const typedHigh = parsePriceInput(highInput.current?.value ?? highText);
     // A ceiling of ₺0 would hide every product: a blank (0) maximum means "no upper limit".
     commit(nextLow, typedHigh > 0 ? typedHigh : null);
   };
@@ -213,6 +217,7 @@ function PriceRange({
             En az (₺)
           </label>
           <input
+            ref={lowInput}
             id={`${id}-min`}
             name="minPrice"
             type="number"
@@ -234,6 +239,7 @@ function PriceRange({
             En çok (₺)
           </label>
           <input
+            ref={highInput}
             id={`${id}-max`}
             name="maxPrice"
             type="number"
