@@ -4,6 +4,7 @@
  * states around its table.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClasses } from './button-styles';
 import { inputClasses } from './form-field';
@@ -217,5 +218,49 @@ export function ListTable({
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/**
+ * A row's last cell: edit and delete icon buttons labelled with the row's `name`. `deleteDisabled`
+ * with `deleteTitle` says why a row cannot be deleted.
+ */
+export function EditDeleteCell({
+  name,
+  onEdit,
+  onDelete,
+  deleteDisabled,
+  deleteTitle = 'Sil',
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleteDisabled?: boolean;
+  deleteTitle?: string;
+}) {
+  return (
+    <td className="px-4 py-3">
+      <div className="flex justify-end gap-1">
+        <button
+          type="button"
+          onClick={onEdit}
+          className={buttonClasses('ghost', 'icon')}
+          aria-label={`${name} düzenle`}
+          title="Düzenle"
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleteDisabled}
+          className={buttonClasses('ghost', 'icon', 'text-danger')}
+          aria-label={`${name} sil`}
+          title={deleteTitle}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+    </td>
   );
 }

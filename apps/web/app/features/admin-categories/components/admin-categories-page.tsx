@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import clsx from 'clsx';
 import { adminCategoryMessages as m, type AdminCategory } from '@kiyasla/contracts/admin-categories';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { FilterForm, FilterSearchField, ListPanel, ListTable, useListFilters } from '~/components/ui/list-filters';
+import {
+  EditDeleteCell,
+  FilterForm,
+  FilterSearchField,
+  ListPanel,
+  ListTable,
+  useListFilters,
+} from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
 import { formatNumber } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -75,28 +82,11 @@ export function AdminCategoriesPage({ initialSearch = '' }: { initialSearch?: st
                   {category.isActive ? 'Aktif' : 'Pasif'}
                 </span>
               </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(category)}
-                    className={buttonClasses('ghost', 'icon')}
-                    aria-label={`${category.name} düzenle`}
-                    title="Düzenle"
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(category)}
-                    className={buttonClasses('ghost', 'icon', 'text-danger')}
-                    aria-label={`${category.name} sil`}
-                    title="Sil"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
-                </div>
-              </td>
+              <EditDeleteCell
+                name={category.name}
+                onEdit={() => setEditing(category)}
+                onDelete={() => setDeleting(category)}
+              />
             </tr>
           ))}
         </ListTable>

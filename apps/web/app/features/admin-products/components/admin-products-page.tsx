@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import clsx from 'clsx';
 import { adminProductMessages as m, availabilityLabel, type AdminProduct } from '@kiyasla/contracts/admin-products';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import {
+  EditDeleteCell,
   FilterForm,
   FilterSearchField,
   FilterSelectField,
@@ -136,28 +137,11 @@ export function AdminProductsPage({ initialSearch = '' }: { initialSearch?: stri
                   {product.isFeatured && <Badge on>Öne çıkan</Badge>}
                 </div>
               </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(product)}
-                    className={buttonClasses('ghost', 'icon')}
-                    aria-label={`${product.name} düzenle`}
-                    title="Düzenle"
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(product)}
-                    className={buttonClasses('ghost', 'icon', 'text-danger')}
-                    aria-label={`${product.name} sil`}
-                    title="Sil"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
-                </div>
-              </td>
+              <EditDeleteCell
+                name={product.name}
+                onEdit={() => setEditing(product)}
+                onDelete={() => setDeleting(product)}
+              />
             </tr>
           ))}
         </ListTable>

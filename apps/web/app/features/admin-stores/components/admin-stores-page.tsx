@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { AdminStore } from '@kiyasla/contracts/admin-stores';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { FilterForm, FilterSearchField, ListPanel, ListTable, useListFilters } from '~/components/ui/list-filters';
+import {
+  EditDeleteCell,
+  FilterForm,
+  FilterSearchField,
+  ListPanel,
+  ListTable,
+  useListFilters,
+} from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
 import { formatDate, formatNumber } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -77,28 +84,7 @@ export function AdminStoresPage({ initialSearch = '' }: { initialSearch?: string
                   <span className="text-muted">-</span>
                 )}
               </td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(store)}
-                    className={buttonClasses('ghost', 'icon')}
-                    aria-label={`${store.name} düzenle`}
-                    title="Düzenle"
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(store)}
-                    className={buttonClasses('ghost', 'icon', 'text-danger')}
-                    aria-label={`${store.name} sil`}
-                    title="Sil"
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </button>
-                </div>
-              </td>
+              <EditDeleteCell name={store.name} onEdit={() => setEditing(store)} onDelete={() => setDeleting(store)} />
             </tr>
           ))}
         </ListTable>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { adminUserMessages, ROLE_LABELS, type AdminUser } from '@kiyasla/contracts/admin-users';
 import { USER_ROLES } from '@kiyasla/contracts/constants';
 import type { User } from '@kiyasla/contracts/user';
-import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
 import {
+  EditDeleteCell,
   FilterForm,
   FilterSearchField,
   FilterSelectField,
@@ -118,29 +117,13 @@ export function AdminUsersPage({
                   <StatusBadge active={user.isActive} />
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <button
-                      type="button"
-                      onClick={() => setEditing(user)}
-                      className={buttonClasses('ghost', 'icon')}
-                      aria-label={`${name} düzenle`}
-                      title="Düzenle"
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => setDeleting(user)}
-                      disabled={self}
-                      className={buttonClasses('ghost', 'icon', 'text-danger')}
-                      aria-label={`${name} sil`}
-                      title={self ? adminUserMessages.selfDelete : 'Sil'}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </button>
-                  </div>
-                </td>
+                <EditDeleteCell
+                  name={name}
+                  onEdit={() => setEditing(user)}
+                  onDelete={() => setDeleting(user)}
+                  deleteDisabled={self}
+                  deleteTitle={self ? adminUserMessages.selfDelete : 'Sil'}
+                />
               </tr>
             );
           })}
