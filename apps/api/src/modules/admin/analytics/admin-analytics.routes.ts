@@ -11,7 +11,6 @@ import {
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { AppError } from '../../../lib/errors';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import {
   analyticsCsv,
@@ -20,10 +19,9 @@ import {
   getAnalytics,
   type AnalyticsDeps,
 } from './admin-analytics.service';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 /** The specification lets both operator roles view and export analytics (ADR 016: like the dashboard). */
 const staff = requireRole('admin', 'moderator');
 
@@ -36,10 +34,7 @@ export async function adminAnalyticsRoutes(app: FastifyInstance) {
     figures: () => app.metrics.figures(),
     maintenanceActive: async () => (await app.maintenance()).active,
   };
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/analytics',

@@ -4,19 +4,16 @@ import { z } from 'zod';
 import { auditEntrySchema, auditLogQuerySchema } from '@kiyasla/contracts/admin-audit';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { listAudit } from './audit.service';
+import { adminReplies } from '../admin-routes';
 
 /** /api/admin/audit-log: admins only (ADR 016). */
 export async function adminAuditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.dbHandle;
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/audit-log',

@@ -11,7 +11,6 @@ import {
 } from '@kiyasla/contracts/admin-categories';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import {
@@ -21,6 +20,7 @@ import {
   listAdminCategories,
   updateAdminCategory,
 } from './admin-categories.service';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -29,8 +29,6 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const conflict = { 409: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 
 /** The catalog is moderators' work as much as admins' (ADR 016). */
 const staff = requireRole('admin', 'moderator');
@@ -40,10 +38,7 @@ export async function adminCategoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/categories',

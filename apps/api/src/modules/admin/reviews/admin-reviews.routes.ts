@@ -8,21 +8,12 @@ import {
   adminReviewSchema,
   adminReviewUpdateSchema,
 } from '@kiyasla/contracts/admin-reviews';
-import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import { deleteAdminReview, listAdminReviews, setReviewApproval } from './admin-reviews.service';
-
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
+import { adminErrors as errors, adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 /** Reviews are catalog content: moderators and admins (ADR 016). */
 const staff = requireRole('admin', 'moderator');
@@ -32,10 +23,7 @@ export async function adminReviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/reviews',

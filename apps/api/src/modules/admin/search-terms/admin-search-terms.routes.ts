@@ -8,21 +8,12 @@ import {
   hiddenSearchTermSchema,
   hideSearchTermSchema,
 } from '@kiyasla/contracts/admin-search-terms';
-import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import { hideSearchTerm, listSearchTerms, showSearchTerm } from './admin-search-terms.service';
-
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
+import { adminErrors as errors, adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 /** What shoppers see in "Popüler aramalar" is the content team's business too (ADR 016). */
 const staff = requireRole('admin', 'moderator');
@@ -32,10 +23,7 @@ export async function adminSearchTermRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/search-terms',

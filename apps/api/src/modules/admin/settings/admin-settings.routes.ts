@@ -11,7 +11,6 @@ import { systemSettingsSchema } from '@kiyasla/contracts/settings';
 import { AppError } from '../../../lib/errors';
 import { SecretBox } from '../../../lib/secret-box';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { currentUser, requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import {
@@ -22,10 +21,9 @@ import {
   settingsExportFile,
   settingsExportLink,
 } from './admin-settings.service';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 const adminOnly = requireRole('admin');
 
 /** /api/admin/settings: the system settings, admins only (ADR 016). */
@@ -38,10 +36,7 @@ export async function adminSettingsRoutes(app: FastifyInstance) {
     jwtSecret: app.config.jwtSecret,
   };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/settings',

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminStatsSchema } from '@kiyasla/contracts/admin-stats';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { currentUser, requireRole } from '../../../plugins/policies';
 import { getAdminStats } from './admin-stats.service';
+import { adminReplies } from '../admin-routes';
 
 /** The dashboard is for every operator (ADR 016). */
 const staff = requireRole('admin', 'moderator');
@@ -15,10 +15,7 @@ export async function adminStatsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/stats',

@@ -16,7 +16,6 @@ import {
 } from '@kiyasla/contracts/admin-stores';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import {
@@ -31,6 +30,7 @@ import {
 } from './admin-stores.service';
 import { feedPullRoutes } from './feed-pull.routes';
 import { feedUploadRoutes } from './feed-upload.routes';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -39,8 +39,6 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const conflict = { 409: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 
 /** Stores, feeds and unmatched items are moderators' work as much as admins' (issue 15's split). */
 const staff = requireRole('admin', 'moderator');
@@ -50,10 +48,7 @@ export async function adminStoreRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/stores',

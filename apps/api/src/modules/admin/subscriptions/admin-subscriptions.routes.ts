@@ -12,7 +12,6 @@ import {
 } from '@kiyasla/contracts/admin-subscriptions';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import {
@@ -23,6 +22,7 @@ import {
   refundAdminPayment,
   type AdminSubscriptionsDeps,
 } from './admin-subscriptions.service';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -31,8 +31,6 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const conflict = { 409: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 
 /** Subscriptions and refunds are admins' business only (ADR 016): moderators get 403. */
 const adminOnly = requireRole('admin');
@@ -48,10 +46,7 @@ export async function adminSubscriptionRoutes(app: FastifyInstance) {
     log: app.log,
   };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/subscriptions',

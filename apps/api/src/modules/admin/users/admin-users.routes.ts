@@ -10,10 +10,10 @@ import {
 } from '@kiyasla/contracts/admin-users';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
-import { errorResponses } from '../../../plugins/error-handler';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import { deleteAdminUser, getAdminUser, listAdminUsers, updateAdminUser } from './admin-users.service';
+import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -22,8 +22,6 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const conflict = { 409: errorEnvelopeSchema };
-const security = [{ bearerAuth: [] }];
-const tags = ['admin'];
 
 /** Accounts are admins' business only (ADR 016): moderators get 403. */
 const adminOnly = requireRole('admin');
@@ -33,10 +31,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
 
-  errorResponses(app, { validationMessage: 'first-field' });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  adminReplies(app);
 
   r.get(
     '/admin/users',
