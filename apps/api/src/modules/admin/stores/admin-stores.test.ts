@@ -60,10 +60,10 @@ async function createStore(fields: Record<string, unknown> = {}): Promise<AdminS
   return body<{ data: AdminStore }>(res).data;
 }
 
-async function addUnmatched(storeId: string, sku = `SKU-${++counter}`) {
+async function addUnmatched(storeId: string, sku = `SKU-${++counter}`, lastSeenAt?: Date) {
   const [row] = await t.db.db
     .insert(feedUnmatchedItems)
-    .values({ storeId, sku, brand: 'Marka', model: 'Model X', title: 'Bilinmeyen ürün', price: 129_990 })
+    .values({ storeId, sku, brand: 'Marka', model: 'Model X', title: 'Bilinmeyen ürün', price: 129_990, lastSeenAt })
     .returning({ id: feedUnmatchedItems.id });
   return row!.id;
 }
@@ -399,8 +399,9 @@ describe('GET /api/admin/stores/{id}/imports', () => {
 describe('unmatched items', () => {
   it('lists unresolved first, maps one, and remembers the mapping', async () => {
     const store = await createStore();
-    const first = await addUnmatched(store._id, 'A-1');
-    const second = await addUnmatched(store._id, 'A-2');
+    // Seen a minute apart: two inserts within the clock's resolution would tie on the time.
+    const first = await addUnmatched(store._id, 'A-1', new Date(Date.now() - 60_000));
+    const second = await addUnmatched(store._id, 'A-2', new Date());
     const list = async () =>
       body<{ data: FeedUnmatchedItem[]; pagination: { total: number } }>(
         await t.app.inject({ method: 'GET', url: `/api/admin/stores/${store._id}/unmatched`, headers: admin() }),
