@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { feedRejectionMessage } from '@kiyasla/contracts/feeds';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import type { Database, Transaction } from '../../../db/client';
-import { confirmationDue, offerIsFresh } from '../../../db/offer-freshness';
+import { confirmationDue, IN_STOCK_AVAILABILITIES, offerIsFresh } from '../../../db/offer-freshness';
 import { refreshProductPriceAggregatesWithLowest } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import {
@@ -43,6 +43,46 @@ interface ItemRow {
   old_external_id: string | null;
   was_stale: boolean | null;
   confirm_due: boolean | null;
+  store_active: boolean;
+}
+
+/**
+ * The store's own offer of a product in the lowest in-stock price (kuruş), before and after the
+ * batch: null when it does not count (inactive, stale, of an inactive store) or cannot be bought now.
+ */
+interface OwnLowest {
+  before: number | null;
+  after: number | null;
+}
+
+const IN_STOCK = new Set<string>(IN_STOCK_AVAILABILITIES);
+
+function minOf(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.min(a, b);
+}
+
+/**
+ * Whether the product's lowest in-stock price before the batch must be read before the writes:
+ * only when the store's own offer enters the lowest price lower than it was (a new offer, a price
+ * drop, back in stock, a stale offer confirmed again). For every other product it follows from
+ * the lowest price after the batch (lowestBeforeFromAfter).
+ */
+function needsLowestBefore(own: OwnLowest): boolean {
+  return own.after !== null && (own.before === null || own.before > own.after);
+}
+
+/**
+ * The lowest in-stock price before the batch, from the one after it, when the store's own offer
+ * did not enter it lower than it was. The batch changes only this store's offer of the product;
+ * with `others` the lowest of the other offers (unchanged), after = min(others, own.after) and
+ * before = min(others, own.before). If own.after is null, others = after. Otherwise own.before <=
+ * own.after, and min(after, own.before) = min(others, own.after, own.before) = min(others,
+ * own.before). Either way before = min(after, own.before).
+ */
+function lowestBeforeFromAfter(own: OwnLowest, after: number | null): number | null {
+  return minOf(after, own.before);
 }
 
 /** The offer row an item leads to (for inserts and updates), in store_offers' column names. */
@@ -142,7 +182,7 @@ export async function applyBatch(
                o.shipping_free as old_shipping_free, o.shipping_cost as old_shipping_cost,
                o.shipping_days as old_shipping_days, o.external_id as old_external_id,
                (o.id is not null and not ${offerIsFresh('o', 's')}) as was_stale,
-               ${confirmationDue('o', 's')} as confirm_due
+               ${confirmationDue('o', 's')} as confirm_due, s.is_active as store_active
           from feed_import_items f
           join stores s on s.id = ${storeId}::uuid
           left join locked o on o.product_id = f.matched_product_id
@@ -158,9 +198,16 @@ export async function applyBatch(
     const changes = new Map<string, OfferChange>();
     /** Products whose aggregates move without a real change (list price, a stale offer confirmed). */
     const refreshOnly = new Set<string>();
+    /**
+     * The store's offer in each product's lowest in-stock price, before and after. After the batch
+     * every offer it wrote or confirmed is active and fresh, with the item's price and availability.
+     */
+    const own = new Map<string, OwnLowest>();
 
     for (const row of rows) {
+      const after = row.store_active && IN_STOCK.has(row.availability) ? row.price : null;
       if (row.offer_id === null) {
+        own.set(row.product_id, { before: null, after });
         tally.created += 1;
         inserts.push(offerWrite(row));
         movedSkus.push({ sku: row.sku, product_id: row.product_id });
@@ -171,6 +218,12 @@ export async function applyBatch(
         tally.reject(row.line ?? row.seq, row.sku, feedRejectionMessage('PRICE_JUMP'));
         continue;
       }
+      const countedBefore =
+        row.store_active &&
+        row.old_active === true &&
+        row.was_stale !== true &&
+        IN_STOCK.has(row.old_availability ?? '');
+      own.set(row.product_id, { before: countedBefore ? oldPrice : null, after });
       const write = offerWrite(row);
       const priceChanged = row.price !== oldPrice;
       const availabilityChanged = row.availability !== row.old_availability;
@@ -210,7 +263,12 @@ export async function applyBatch(
     tally.matched += rows.length;
 
     const candidates = [...new Set([...changes.keys(), ...inserts.map((w) => w.product_id), ...refreshOnly])];
-    const lowestBefore = await lowestInStockPrices(tx, candidates);
+    // Only products whose lowest price the store's offer may have lowered need it read now; the
+    // rest follow from the lowest price after the batch, which the aggregates refresh answers.
+    const lowestBeforeRead = await lowestInStockPrices(
+      tx,
+      candidates.filter((productId) => needsLowestBefore(own.get(productId)!)),
+    );
 
     if (movedSkus.length > 0) {
       await tx.execute(sql`
@@ -283,8 +341,11 @@ export async function applyBatch(
     const events: PriceChangedPayload[] = [];
     for (const productId of candidates) {
       const change = changes.get(productId);
-      const before = lowestBefore.get(productId) ?? null;
       const after = lowestAfter.get(productId) ?? null;
+      const ownLowest = own.get(productId)!;
+      const before = needsLowestBefore(ownLowest)
+        ? (lowestBeforeRead.get(productId) ?? null)
+        : lowestBeforeFromAfter(ownLowest, after);
       // A confirmed stale offer is no change of its own, but it may move the lowest price.
       if (!change && before === after) continue;
       events.push({ productId, importId, lowestBefore: before, lowestAfter: after, offers: change ? [change] : [] });

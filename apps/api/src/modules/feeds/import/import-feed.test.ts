@@ -8,7 +8,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { createTestDatabase } from '../../../test/db';
 import { FEED_MAX_PRICE } from '@kiyasla/contracts/feeds';
 import { importFeed, type ImportFeedInput } from './import-feed';
-import { PRICE_CHANGED_KIND, type PriceChangedPayload } from './price-change-event';
+import { lowestInStockPrices, PRICE_CHANGED_KIND, type PriceChangedPayload } from './price-change-event';
 
 let handle: DbHandle;
 let storeId: string;
@@ -53,10 +53,18 @@ async function offerOf(productId: string) {
   return offer;
 }
 
+/** A `price.changed` row's product changes: one per row, or a batch's `changes` list. */
+function flatten(payload: unknown): PriceChangedPayload[] {
+  const changes = (payload as { changes?: unknown }).changes;
+  return Array.isArray(changes) ? (changes as PriceChangedPayload[]) : [payload as PriceChangedPayload];
+}
+
+/** The import's announced product changes, each with the dedupe key of the row that carries it. */
 async function events(importId: string) {
-  return rows<{ payload: PriceChangedPayload; dedupe_key: string }>(
+  const found = await rows<{ payload: unknown; dedupe_key: string }>(
     sql`select payload, dedupe_key from outbox where kind = ${PRICE_CHANGED_KIND} and payload->>'importId' = ${importId}`,
   );
+  return found.flatMap((row) => flatten(row.payload).map((payload) => ({ payload, dedupe_key: row.dedupe_key })));
 }
 
 async function historyCount() {
@@ -214,6 +222,73 @@ describe('importFeed: changes, history and events', () => {
     expect(await events(soldOut.importId)).toHaveLength(1);
   });
 
+  it("gives each event the lowest in-stock price before and after, whether the store's offer lowered it or not", async () => {
+    const used = products.slice(0, 10);
+    // A rival store at 20 TRY on every product: below some of this store's prices, above others.
+    const [rival] = await rows<{ id: string }>(
+      sql`insert into stores (name, slug) values (${`Rakip ${seq}`}, ${`rakip-${seq}`}) returning id`,
+    );
+    for (const p of used) {
+      await handle.db.execute(sql`
+        insert into store_offers (product_id, store_id, price, product_url, external_id)
+        values (${p.id}::uuid, ${rival!.id}::uuid, 2000, 'https://rakip.example/u', ${`R-${p.id}`})`);
+    }
+    await refreshProductPriceAggregates(
+      handle.db,
+      used.map((p) => p.id),
+    );
+    const first = [10, 30, 15, 30, 10, 30, 30, 30, 10].map((price, i) =>
+      item(`L-${i}`, price, { productId: used[i]!.id }),
+    );
+    await run(jsonFeed(first));
+    // L-6 stale, L-7 deactivated: neither counts before the next import.
+    await handle.db.execute(sql`
+      update store_offers set last_seen_at = now() - interval '100 hours'
+       where store_id = ${storeId}::uuid and external_id = 'L-6'`);
+    await handle.db.execute(sql`
+      update store_offers set is_active = false where store_id = ${storeId}::uuid and external_id = 'L-7'`);
+    await refreshProductPriceAggregates(
+      handle.db,
+      used.map((p) => p.id),
+    );
+    const truthBefore = await lowestInStockPrices(
+      handle.db,
+      used.map((p) => p.id),
+    );
+    const second = await run(
+      jsonFeed([
+        item('L-0', 9), // the lowest, lower still
+        item('L-1', 25), // above the rival, lower: the rival stays the lowest
+        item('L-2', 18), // the lowest, dearer but still below the rival
+        item('L-3', 12), // below the rival now
+        item('L-4', 40), // the lowest, now above the rival
+        item('L-5', 30, { availability: 'out-of-stock' }), // above the rival, sold out
+        item('L-6', 15), // stale, confirmed again (unchanged): the lowest again
+        item('L-7', 31), // reactivated above the rival
+        item('L-8', 10, { availability: 'out-of-stock' }), // the lowest, sold out
+        item('L-9', 5, { productId: used[9]!.id }), // a new offer, the lowest
+      ]),
+    );
+    expect(second.status).toBe('succeeded');
+    const truthAfter = await lowestInStockPrices(
+      handle.db,
+      used.map((p) => p.id),
+    );
+    const announced = new Map((await events(second.importId)).map((e) => [e.payload.productId, e.payload]));
+    for (const p of used) {
+      const before = truthBefore.get(p.id) ?? null;
+      const after = truthAfter.get(p.id) ?? null;
+      const event = announced.get(p.id);
+      expect(event, p.id).toBeDefined();
+      expect([event!.lowestBefore, event!.lowestAfter], p.id).toEqual([before, after]);
+    }
+    // The cases above do move the lowest price, and in both directions.
+    expect(announced.get(used[0]!.id)).toMatchObject({ lowestBefore: 1_000, lowestAfter: 900 });
+    expect(announced.get(used[4]!.id)).toMatchObject({ lowestBefore: 1_000, lowestAfter: 2_000 });
+    expect(announced.get(used[6]!.id)).toMatchObject({ lowestBefore: 2_000, lowestAfter: 1_500 });
+    expect(announced.get(used[9]!.id)).toMatchObject({ lowestBefore: 2_000, lowestAfter: 500 });
+  });
+
   it('writes a confirmation of an unchanged offer only when the recorded one is older than window/8', async () => {
     const [a, b] = products;
     const feed = jsonFeed([item('A-1', 100, { productId: a!.id }), item('B-1', 200, { productId: b!.id })]);
@@ -333,11 +408,11 @@ describe('importFeed: changes, history and events', () => {
     const rerun = await run(changed);
     expect(rerun.report).toMatchObject({ updated: 7, unchanged: 5, priceChanges: 7 });
     expect(await historyCount()).toBe(historyBefore + 12);
-    const [eventCount] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from outbox where kind = ${PRICE_CHANGED_KIND} and payload->'offers'->0->>'storeId' = ${storeId}`,
-    );
+    const announced = (
+      await rows<{ payload: unknown }>(sql`select payload from outbox where kind = ${PRICE_CHANGED_KIND}`)
+    ).flatMap((row) => flatten(row.payload).filter((change) => change.offers[0]?.storeId === storeId));
     // 12 creations, then each of the 12 price changes once.
-    expect(Number(eventCount!.n)).toBe(24);
+    expect(announced).toHaveLength(24);
   });
 });
 
