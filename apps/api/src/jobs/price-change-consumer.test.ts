@@ -8,6 +8,7 @@ import { SettingsService } from '../modules/settings/settings.service';
 import { createTestDatabase } from '../test/db';
 import {
   alertState,
+  eventListing,
   importPrices,
   makeFeedStore,
   makeUser,
@@ -65,7 +66,7 @@ describe('a price drop below the target', () => {
     });
     const [event] = await rows<{ status: string }>(
       db(),
-      sql`select status::text from outbox where kind = 'price.changed' and payload ->> 'productId' = ${p.id}`,
+      sql`select status::text from outbox where ${eventListing(p.id)}`,
     );
     expect(event!.status).toBe('done');
   });
@@ -125,6 +126,66 @@ describe('a price drop below the target', () => {
     expect((await consume()).claimed).toBe(2);
     expect(await alertState(db(), alertId)).toMatchObject({ triggered: false });
     expect(await notificationsOf(db(), alertId)).toHaveLength(0);
+  });
+});
+
+describe('one event per import batch', () => {
+  it('evaluates every product of a batch, claims whole events up to the batch size, and absorbs a batch written twice', async () => {
+    const first = [product(), product(), product()];
+    const second = [product(), product(), product()];
+    const alerts = new Map<string, string>();
+    for (const p of [...first, ...second]) alerts.set(p.id, await setAlert(db(), user, p.id, p.lowest - 1_000));
+    await importPrices(
+      db(),
+      store,
+      first.map((p) => ({ productId: p.id, price: p.lowest - 2_000 })),
+    );
+    await importPrices(
+      db(),
+      store,
+      second.map((p) => ({ productId: p.id, price: p.lowest - 2_000 })),
+    );
+    const [written] = await rows<{ n: number; changes: number }>(
+      db(),
+      sql`select count(*)::int as n, sum(jsonb_array_length(payload -> 'changes'))::int as changes
+            from outbox where ${eventListing([...first, ...second].map((p) => p.id))}`,
+    );
+    expect(written).toEqual({ n: 2, changes: 6 });
+
+    // Three products a transaction: the first event fills it, the second waits for the next pass.
+    expect(await consume({ batch: 3 })).toMatchObject({ claimed: 1, done: 1, products: 3 });
+    expect(await consume({ batch: 3 })).toMatchObject({ claimed: 1, done: 1, products: 3 });
+    for (const id of alerts.values()) expect(await notificationsOf(db(), id)).toHaveLength(1);
+
+    // The same batch written again (a retried writer): its key absorbs it, whatever the order.
+    const importId = crypto.randomUUID();
+    const batch = first.map((p) => ({ productId: p.id, importId, lowestBefore: p.lowest, lowestAfter: 1, offers: [] }));
+    await writePriceChangedEvents(db(), batch);
+    await writePriceChangedEvents(db(), [...batch].reverse());
+    const [again] = await rows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from outbox where kind = 'price.changed' and payload ->> 'importId' = ${importId}`,
+    );
+    expect(again!.n).toBe(1);
+    expect(await consume()).toMatchObject({ claimed: 1, done: 1, products: 3, fired: [] });
+  });
+
+  it('reads the events of the earlier shape, one product per row, still in an outbox', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    // The event as the earlier writer left it: the product's change itself as the payload.
+    await db().execute(sql`
+      update outbox set payload = payload -> 'changes' -> 0
+       where ${eventListing(p.id)} and status = 'pending'`);
+    const [event] = await rows<{ product_id: string }>(
+      db(),
+      sql`select payload ->> 'productId' as product_id from outbox where ${eventListing(p.id)}`,
+    );
+    expect(event!.product_id).toBe(p.id);
+    expect(await consume()).toMatchObject({ claimed: 1, done: 1, products: 1 });
+    expect(await notificationsOf(db(), alertId)).toHaveLength(1);
   });
 });
 
@@ -247,12 +308,12 @@ describe('failures', () => {
     expect(await notificationsOf(db(), alertId)).toHaveLength(1);
     const [event] = await rows<{ status: string; attempts: number }>(
       db(),
-      sql`select status::text, attempts from outbox where kind = 'price.changed' and payload ->> 'productId' = ${p.id}`,
+      sql`select status::text, attempts from outbox where ${eventListing(p.id)}`,
     );
     expect(event).toMatchObject({ status: 'done', attempts: 2 });
   });
 
-  it('does not let a poison event hold up the others, retries it with backoff, then gives up', async () => {
+  it('does not let a poison product hold up the others of its batch, retries it with backoff, then gives up', async () => {
     const [good, poison] = [product(), product()];
     const goodAlert = await setAlert(db(), user, good.id, good.lowest - 1_000);
     const poisonAlert = await setAlert(db(), user, poison.id, poison.lowest - 1_000);
@@ -269,7 +330,9 @@ describe('failures', () => {
     };
     const errors: unknown[] = [];
     const first = await consume({ beforeCommit: failOnPoison, onError: (e) => errors.push(e) });
-    expect(first).toMatchObject({ claimed: 3, done: 1, retried: 1, failed: 1 });
+    // The batch's event fails, alone too; product by product the good one goes through and the
+    // poison one becomes an event of its own that waits. The unreadable event is given up.
+    expect(first).toMatchObject({ claimed: 2, done: 0, products: 1, retried: 1, failed: 1 });
     expect(await alertState(db(), goodAlert)).toMatchObject({ triggered: true });
     expect(await alertState(db(), poisonAlert)).toMatchObject({ triggered: false });
 
@@ -278,7 +341,7 @@ describe('failures', () => {
         await rows<{ status: string; attempts: number; run_after: Date; last_error: string }>(
           db(),
           sql`select status::text, attempts, run_after, last_error from outbox
-               where kind = 'price.changed' and payload ->> 'productId' = ${poison.id}`,
+               where ${eventListing(poison.id)} order by id desc limit 1`,
         )
       )[0]!;
     expect(await poisonEvent()).toMatchObject({ status: 'pending', attempts: 1, last_error: 'poison' });
@@ -290,7 +353,7 @@ describe('failures', () => {
     expect(await poisonEvent()).toMatchObject({ status: 'failed', attempts: PRICE_EVENT_MAX_ATTEMPTS });
     const [unreadable] = await rows<{ status: string }>(
       db(),
-      sql`select status::text from outbox where kind = 'price.changed' and payload ->> 'productId' = 'kayıp'`,
+      sql`select status::text from outbox where ${eventListing('kayıp')}`,
     );
     expect(unreadable!.status).toBe('failed');
     expect(await notificationsOf(db(), goodAlert)).toHaveLength(1);

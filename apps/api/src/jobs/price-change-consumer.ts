@@ -3,21 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { Database, Transaction } from '../db/client';
 import { logPassFailure, retryWhileUnavailable } from '../lib/database-unavailable';
+import { pgListenSession, poolConfig, ReadInvalidationListener } from '../lib/read-invalidation-listener';
 import { sqlRows } from '../lib/sql-rows';
 import { triggerAlerts, type FiredAlert } from '../modules/alerts/alert-triggers';
-import { PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
+import { PRICE_CHANGED_CHANNEL, PRICE_CHANGED_KIND } from '../modules/feeds/import/price-change-event';
 import { notifyFavoritePriceDrops, type PriceDropInput } from '../modules/notifications/price-drops';
 import { SettingsService } from '../modules/settings/settings.service';
 
 /**
- * The consumer of `price.changed` outbox events (ADR 015): evaluates the price alerts of each
- * changed product (modules/alerts/alert-triggers.ts) and marks the event done in the same
- * transaction.
+ * The consumer of `price.changed` outbox events (ADR 015, 017): evaluates the price alerts and the
+ * favorites' price drops of the changed products and marks the events done in the same
+ * transaction. An event is one import batch (thousands of products; rows of the earlier shape, one
+ * product each, are read too), so a burst of changes is a handful of rows to claim and complete,
+ * and its products are evaluated set-based.
  *
  * Several instances cooperate on one outbox:
- * - **claim**: a committed statement takes up to `batch` due events with FOR UPDATE SKIP LOCKED
- *   and leases them (`processing`, `locked_until` = now + lease, `attempts` + 1). Due means
- *   pending and past `run_after`, or processing with an expired lease (its worker died).
+ * - **claim**: a committed statement takes due events in id order with FOR UPDATE SKIP LOCKED,
+ *   as many as fit in `batch` changed products (at least one), and leases them (`processing`,
+ *   `locked_until` = now + lease, `attempts` + 1). Due means pending and past `run_after`, or
+ *   processing with an expired lease (its worker died).
  * - **fence**: the transaction that does the work first marks its events done, but only those
  *   whose `attempts` is still the one it claimed them with. A worker whose lease expired and whose
  *   events another worker claimed again finds nothing of its own and writes nothing. The row locks
@@ -26,10 +30,14 @@ import { SettingsService } from '../modules/settings/settings.service';
  *   price drops (modules/notifications/price-drops.ts), then commit: the event
  *   is done exactly when its alerts and notifications are written. A crash before the commit
  *   leaves the event leased; it is claimed again when the lease expires and the work is redone.
- * - **failures**: a batch that fails is retried event by event, so one poison event cannot hold
- *   up the others. An event that fails alone waits with exponential backoff (`run_after`) and is
- *   given up (`failed`, kept with its error) after PRICE_EVENT_MAX_ATTEMPTS; one whose payload
- *   has no product id is given up at once.
+ * - **failures**: a batch that fails is retried event by event, and an event of several products
+ *   that fails alone product by product (`split`): the products that fail become an event of their
+ *   own, so one poison product holds up neither its batch nor the queue. An event that fails
+ *   alone waits with exponential backoff (`run_after`) and is given up (`failed`, kept with its
+ *   error) after PRICE_EVENT_MAX_ATTEMPTS; one without a readable product id at once.
+ * - **wake-up**: the importer's transaction sends a NOTIFY (PRICE_CHANGED_CHANNEL) that leaves
+ *   with its commit; every instance LISTENs and starts a pass at once. The poll every second
+ *   stays as the fallback (a lost LISTEN connection, a retry's backoff running out).
  *
  * Doing the work twice is harmless by construction (the alerts are locked and only armed ones
  * fire, the notification's key is unique), so a replayed event, a retried batch or two workers
@@ -38,21 +46,31 @@ import { SettingsService } from '../modules/settings/settings.service';
 
 export const PRICE_EVENT_MAX_ATTEMPTS = 10;
 const LEASE_MS = 60_000;
-const DEFAULT_BATCH = 500;
+/** Changed products per work transaction: one import batch (APPLY_BATCH). */
+const DEFAULT_BATCH = 5_000;
 
 /** 5 s, 10 s, 20 s, … capped at 10 min. */
 export function priceEventRetryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
 }
 
-interface Claimed {
-  id: number;
-  attempts: number;
-  productId: string | null;
+interface Change {
+  productId: string;
   lowestBefore: number | null;
 }
 
+interface Claimed {
+  id: number;
+  attempts: number;
+  /** The readable product changes of the event (entries without a valid product id left out). */
+  changes: Change[];
+}
+
 export interface ConsumeOptions {
+  /**
+   * Changed products per work transaction (default 5,000). Whole events are claimed, in id
+   * order, while the products claimed so far are fewer: at least one event, however large.
+   */
   batch?: number;
   /** The clock of the claim (tests move it past a lease). Defaults to the present. */
   now?: Date;
@@ -72,42 +90,73 @@ export interface ConsumeOptions {
 }
 
 export interface ConsumeResult {
+  /** Events claimed. */
   claimed: number;
+  /** Events completed (every product evaluated). */
   done: number;
+  /** Changed products evaluated (committed). */
+  products: number;
+  /** Events (or the failing part of one) waiting for a retry with backoff. */
   retried: number;
+  /** Events (or the failing part of one) given up. */
   failed: number;
   fired: FiredAlert[];
   /** Favorites' price-drop notifications written. */
   priceDrops: number;
 }
 
+const emptyResult = (): ConsumeResult => ({
+  claimed: 0,
+  done: 0,
+  products: 0,
+  retried: 0,
+  failed: 0,
+  fired: [],
+  priceDrops: 0,
+});
+
+/** The changes of a payload of either shape: a batch (`changes`), or one product (the payload itself). */
+const CHANGES_SQL = sql.raw(
+  `case when jsonb_typeof(o.payload -> 'changes') = 'array' then o.payload -> 'changes' else jsonb_build_array(o.payload) end`,
+);
+
 async function claim(db: Database, nowSql: SQL, batch: number): Promise<Claimed[]> {
-  const rows = sqlRows<{ id: number; attempts: number; product_id: string | null; lowest_before: string | null }>(
+  const rows = sqlRows<{ id: number; attempts: number; changes: { p: string | null; b: unknown }[] }>(
     await db.execute(sql`
-      with picked as (
-        select id from outbox
-         where kind = ${PRICE_CHANGED_KIND}
-           and ((status = 'pending' and run_after <= ${nowSql})
-             or (status = 'processing' and locked_until < ${nowSql}))
-         order by id
+      with candidates as (
+        select o.id, jsonb_array_length(${CHANGES_SQL}) as n
+          from outbox o
+         where o.kind = ${PRICE_CHANGED_KIND}
+           and ((o.status = 'pending' and o.run_after <= ${nowSql})
+             or (o.status = 'processing' and o.locked_until < ${nowSql}))
+         order by o.id
          limit ${batch}
          for update skip locked
+      ), picked as (
+        select id from (select id, sum(n) over (order by id) - n as before from candidates) c
+         where c.before < ${batch}
       )
       update outbox o
          set status = 'processing', locked_until = ${nowSql} + make_interval(secs => ${LEASE_MS / 1000}),
              attempts = o.attempts + 1
         from picked
        where o.id = picked.id
-      returning o.id, o.attempts, o.payload ->> 'productId' as product_id,
-                o.payload ->> 'lowestBefore' as lowest_before`),
+      returning o.id, o.attempts,
+                (select coalesce(json_agg(json_build_object('p', e ->> 'productId', 'b', e -> 'lowestBefore')), '[]'::json)
+                   from jsonb_array_elements(${CHANGES_SQL}) e) as changes`),
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    attempts: Number(r.attempts),
-    productId: r.product_id,
-    lowestBefore:
-      r.lowest_before === null || !Number.isFinite(Number(r.lowest_before)) ? null : Number(r.lowest_before),
-  }));
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      attempts: Number(r.attempts),
+      changes: r.changes
+        .filter((c) => c.p !== null && isUuid(c.p))
+        .map((c) => ({
+          productId: c.p!,
+          lowestBefore: c.b === null || !Number.isFinite(Number(c.b)) ? null : Number(c.b),
+        })),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Marks the events done if this worker still holds them; returns the ones it holds. */
@@ -125,26 +174,54 @@ async function completeHeld(tx: Transaction, events: readonly Claimed[], nowSql:
   return events.filter((e) => ids.has(e.id));
 }
 
-async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts: ConsumeOptions) {
+/** Locks the event if this worker still holds it (the fence of a part of an event); false when not. */
+async function stillHeld(tx: Transaction, event: Claimed): Promise<boolean> {
+  const rows = sqlRows(
+    await tx.execute(sql`
+      select 1 from outbox
+       where id = ${event.id} and attempts = ${event.attempts} and status = 'processing'
+       for update`),
+  );
+  return rows.length > 0;
+}
+
+async function priceDropThreshold(db: Database, opts: ConsumeOptions): Promise<number> {
   // Read before the transaction opens: a cold settings cache queries through its own handle, and
   // the embedded database (one connection) would wait for this transaction to end — forever.
-  const { priceDropThreshold } = opts.settings
-    ? await opts.settings.group('features')
-    : (await new SettingsService(db).read(db)).features;
+  return opts.settings
+    ? (await opts.settings.group('features')).priceDropThreshold
+    : (await new SettingsService(db).read(db)).features.priceDropThreshold;
+}
+
+/** The alerts and the favorites' price drops of these changes, in the caller's transaction. */
+async function evaluate(tx: Transaction, changes: readonly Change[], threshold: number, opts: ConsumeOptions) {
+  // A product's price before this batch's first change of it (events and changes in order).
+  const before = new Map<string, PriceDropInput>();
+  for (const c of changes) if (!before.has(c.productId)) before.set(c.productId, c);
+  const productIds = [...before.keys()].sort();
+  const fired = await triggerAlerts(tx, productIds);
+  const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()], threshold);
+  await opts.beforeCommit?.(productIds, tx);
+  return { products: productIds.length, fired, priceDrops };
+}
+
+/** Completes the events this worker still holds and evaluates their changes, in one transaction. */
+async function work(db: Database, events: readonly Claimed[], nowSql: SQL, opts: ConsumeOptions) {
+  const threshold = await priceDropThreshold(db, opts);
   return db.transaction(async (tx) => {
     const held = await completeHeld(tx, events, nowSql);
-    const productIds = [...new Set(held.map((e) => e.productId!))].sort();
-    const fired = await triggerAlerts(tx, productIds);
-    // A product's price before this batch's first change of it (events are claimed in id order).
-    const before = new Map<string, PriceDropInput>();
-    for (const e of held) {
-      if (!before.has(e.productId!))
-        before.set(e.productId!, { productId: e.productId!, lowestBefore: e.lowestBefore });
-    }
-    const priceDrops = await notifyFavoritePriceDrops(tx, [...before.values()], priceDropThreshold);
-    await opts.beforeCommit?.(productIds, tx);
-    return { held: held.length, fired, priceDrops };
+    const r = await evaluate(
+      tx,
+      held.flatMap((e) => e.changes),
+      threshold,
+      opts,
+    );
+    return { held: held.length, ...r };
   });
+}
+
+function errorText(err: unknown): string {
+  return String(err instanceof Error ? err.message : err).slice(0, 500);
 }
 
 async function release(db: Database, event: Claimed, nowSql: SQL, err: unknown, giveUp: boolean): Promise<void> {
@@ -156,13 +233,66 @@ async function release(db: Database, event: Claimed, nowSql: SQL, err: unknown, 
       db.execute(sql`
     update outbox
        set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null, run_after = ${nowSql} + make_interval(secs => ${delaySeconds}),
-           last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
+           last_error = ${errorText(err)}
      where id = ${event.id} and attempts = ${event.attempts} and status = 'processing'`),
     { maxMs: LEASE_MS / 2 },
   );
 }
 
-/** One pass: claims a batch of due `price.changed` events and processes it. */
+/**
+ * An event of several products that fails on its own: each product in a transaction of its own
+ * (fenced by the event's row lock), then, in one transaction, the event is done and the products
+ * that failed become an event of their own (same import, the attempts so far, the error) that
+ * waits with backoff, or is given up after PRICE_EVENT_MAX_ATTEMPTS. One poison product holds
+ * up neither the others of its batch nor the queue.
+ */
+async function split(db: Database, event: Claimed, nowSql: SQL, opts: ConsumeOptions, result: ConsumeResult) {
+  const threshold = await priceDropThreshold(db, opts);
+  const failed: string[] = [];
+  let lastError: unknown = null;
+  for (const change of event.changes) {
+    try {
+      const r = await db.transaction(async (tx) =>
+        (await stillHeld(tx, event)) ? evaluate(tx, [change], threshold, opts) : null,
+      );
+      // Another worker holds the event now (this one's lease ran out): it does the rest.
+      if (r === null) return;
+      result.products += r.products;
+      result.fired.push(...r.fired);
+      result.priceDrops += r.priceDrops;
+    } catch (err) {
+      opts.onError?.(err, [event.id]);
+      failed.push(change.productId);
+      lastError = err;
+    }
+  }
+  const giveUp = event.attempts >= PRICE_EVENT_MAX_ATTEMPTS;
+  const delaySeconds = priceEventRetryDelayMs(event.attempts) / 1000;
+  const outcome = await retryWhileUnavailable(
+    () =>
+      db.transaction(async (tx) => {
+        if ((await completeHeld(tx, [event], nowSql)).length === 0) return 'fenced' as const;
+        if (failed.length === 0) return 'done' as const;
+        await tx.execute(sql`
+          insert into outbox (kind, payload, dedupe_key, status, attempts, run_after, last_error)
+          select o.kind,
+                 jsonb_build_object('importId', o.payload -> 'importId', 'changes',
+                   (select jsonb_agg(e) from jsonb_array_elements(${CHANGES_SQL}) e
+                     where e ->> 'productId' = any (${`{${failed.join(',')}}`}::text[]))),
+                 coalesce(o.dedupe_key, 'price-changed:' || o.id) || ':retry:' || o.attempts,
+                 ${giveUp ? 'failed' : 'pending'}, o.attempts,
+                 ${nowSql} + make_interval(secs => ${delaySeconds}), ${errorText(lastError)}
+            from outbox o where o.id = ${event.id}
+          on conflict (dedupe_key) do nothing`);
+        return giveUp ? ('failed' as const) : ('retried' as const);
+      }),
+    { maxMs: LEASE_MS / 2 },
+  );
+  if (outcome === 'done') result.done++;
+  else if (outcome !== 'fenced') result[outcome]++;
+}
+
+/** One pass: claims due `price.changed` events (up to `batch` changed products) and processes them. */
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
   // The database's clock by default: an event committed a microsecond ago is due at once (a clock
   // read in this process, at millisecond precision, could still be before its run_after). The
@@ -171,22 +301,26 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   // evaluating a volatile clock on every row of the outbox.
   const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`statement_timestamp()`;
   const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
-  const result: ConsumeResult = { claimed: claimed.length, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
+  const result = emptyResult();
+  result.claimed = claimed.length;
   if (claimed.length === 0) return result;
   await opts.afterClaim?.();
 
-  const valid = claimed.filter((e) => e.productId !== null && isUuid(e.productId));
-  for (const bad of claimed.filter((e) => !valid.includes(e))) {
+  const valid = claimed.filter((e) => e.changes.length > 0);
+  for (const bad of claimed.filter((e) => e.changes.length === 0)) {
     await release(db, bad, nowSql, new Error('price.changed event without a product id'), true);
     result.failed++;
   }
   if (valid.length === 0) return result;
 
+  const add = (r: { held: number; products: number; fired: FiredAlert[]; priceDrops: number }) => {
+    result.done += r.held;
+    result.products += r.products;
+    result.fired.push(...r.fired);
+    result.priceDrops += r.priceDrops;
+  };
   try {
-    const { held, fired, priceDrops } = await work(db, valid, nowSql, opts);
-    result.done += held;
-    result.fired.push(...fired);
-    result.priceDrops += priceDrops;
+    add(await work(db, valid, nowSql, opts));
     return result;
   } catch (err) {
     opts.onError?.(
@@ -197,12 +331,13 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   // The batch failed as a whole: each event on its own, so only the culprit waits.
   for (const event of valid) {
     try {
-      const { held, fired, priceDrops } = await work(db, [event], nowSql, opts);
-      result.done += held;
-      result.fired.push(...fired);
-      result.priceDrops += priceDrops;
+      add(await work(db, [event], nowSql, opts));
     } catch (err) {
       opts.onError?.(err, [event.id]);
+      if (event.changes.length > 1) {
+        await split(db, event, nowSql, opts, result);
+        continue;
+      }
       const giveUp = event.attempts >= PRICE_EVENT_MAX_ATTEMPTS;
       await release(db, event, nowSql, err, giveUp);
       if (giveUp) result.failed++;
@@ -212,35 +347,43 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   return result;
 }
 
-/** Passes until a batch comes back short: a burst of events is drained in one go. */
+/** Passes until one claims nothing: a burst of events is drained in one go. */
 export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
-  const total: ConsumeResult = { claimed: 0, done: 0, retried: 0, failed: 0, fired: [], priceDrops: 0 };
-  const batch = opts.batch ?? DEFAULT_BATCH;
+  const total = emptyResult();
   for (;;) {
     const r = await consumePriceChanges(db, opts);
     total.claimed += r.claimed;
     total.done += r.done;
+    total.products += r.products;
     total.retried += r.retried;
     total.failed += r.failed;
     total.fired.push(...r.fired);
     total.priceDrops += r.priceDrops;
-    if (r.claimed < batch || opts.shouldStop?.()) return total;
+    if (r.claimed === 0 || opts.shouldStop?.()) return total;
   }
 }
 
 const POLL_MS = 1_000;
 
 /**
- * Runs the consumer in this instance: a pass every second while the server listens (never in
- * tests, which call `consumePriceChanges` themselves). Every instance runs it; SKIP LOCKED and the
+ * Runs the consumer in this instance while the server listens (never in tests, which call
+ * `consumePriceChanges` themselves): a pass as soon as an import's commit announces events
+ * (LISTEN; PGlite: its in-process `listen`), and every second as the fallback. A signal that
+ * arrives during a pass runs another right after it. Every instance runs it; SKIP LOCKED and the
  * leases share the events out.
  */
 export function registerPriceChangeConsumer(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  let again = false;
   let closing = false;
   const pass = () => {
-    if (running || closing) return;
+    if (closing) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
     running = drainPriceChanges(app.dbHandle.db, {
       settings: app.settings,
       shouldStop: () => closing,
@@ -248,14 +391,39 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
     })
       .then((r) => {
         if (r.fired.length || r.priceDrops) {
-          app.log.info({ events: r.done, alerts: r.fired.length, priceDrops: r.priceDrops }, 'price changes notified');
+          app.log.info(
+            { events: r.done, products: r.products, alerts: r.fired.length, priceDrops: r.priceDrops },
+            'price changes notified',
+          );
         }
       })
       .catch((err: unknown) => logPassFailure(app.log, err, 'price.changed consumer pass failed'))
       .finally(() => {
         running = null;
+        if (again) pass();
       });
   };
+  const handle = app.dbHandle;
+  if (handle.kind === 'pglite') {
+    const pglite = handle.pglite;
+    let unlisten: (() => Promise<void>) | undefined;
+    app.addHook('onListen', async () => {
+      if (pglite) unlisten = await pglite.listen(PRICE_CHANGED_CHANNEL, pass);
+    });
+    app.addHook('onClose', async () => {
+      if (unlisten && pglite && !pglite.closed) await unlisten();
+    });
+  } else {
+    const listener = new ReadInvalidationListener({
+      open: pgListenSession(poolConfig(handle), PRICE_CHANGED_CHANNEL),
+      onPayload: pass,
+      // (Re)connected: signals may have been missed while it was down.
+      clearAll: pass,
+      log: app.log,
+    });
+    app.addHook('onListen', () => listener.start());
+    app.addHook('onClose', () => listener.stop());
+  }
   app.addHook('onListen', async () => {
     timer = setInterval(pass, POLL_MS);
     timer.unref();

@@ -5,7 +5,7 @@ import { importPrices, makeFeedStore, makeUser, pricedProducts, rows, setAlert }
 
 /**
  * The consumer runs by itself in a listening server: an import's price drop becomes the user's
- * notification within a few seconds, with nobody calling the consumer.
+ * notification at once (the import's commit wakes the consumer), with nobody calling the consumer.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +33,6 @@ it('turns a committed price drop into the in-app notification within seconds', a
     );
   }
   expect(notified).toHaveLength(1);
-  // The poll runs every second: well within the 2 s.
+  // Woken by the commit (the poll every second is only the fallback): well within the 2 s.
   expect(Date.now() - committed).toBeLessThan(5_000);
 });

@@ -140,3 +140,16 @@ export async function replayAllEvents(db: Database): Promise<void> {
 export async function settleAllEvents(db: Database): Promise<void> {
   await db.execute(sql`update outbox set status = 'done' where kind = 'price.changed' and status <> 'done'`);
 }
+
+/**
+ * The `price.changed` rows that list any of these products, in either payload shape (a batch's
+ * `changes`, or the earlier one product per row).
+ */
+export function eventListing(productIds: string | readonly string[]) {
+  const ids = `{${(typeof productIds === 'string' ? [productIds] : productIds).join(',')}}`;
+  return sql`kind = 'price.changed'
+    and (payload ->> 'productId' = any (${ids}::text[])
+      or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(payload -> 'changes') = 'array'
+                                                         then payload -> 'changes' else '[]'::jsonb end) e
+                  where e ->> 'productId' = any (${ids}::text[])))`;
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { IN_STOCK_AVAILABILITIES, offerCounts } from '../../../db/offer-freshness';
@@ -5,13 +6,23 @@ import { sqlRows } from '../../../lib/sql-rows';
 
 /**
  * The durable event a price change leaves for what comes next (price alerts, notifications):
- * one outbox row of kind `price.changed` per product whose offers really changed (a price, an
- * availability, an offer added, deactivated or reactivated), written in the same transaction as
- * the change. Its dedupe key names the import and the product, so however the writer is retried,
- * a change is announced once; the next import of the same feed changes nothing and writes none.
- * Money in kuruş.
+ * one outbox row of kind `price.changed` per import batch (or deactivation batch), written in the
+ * same transaction as the change, whose payload lists every product of the batch whose offers
+ * really changed (a price, an availability, an offer added, deactivated or reactivated). One row
+ * for thousands of changes: the consumer claims, fences and completes a batch with a handful of
+ * row writes and evaluates its products set-based (ADR 017).
+ *
+ * Its dedupe key names the import and the batch's products, so however the writer is retried, a
+ * batch is announced once; the next import of the same feed changes nothing and writes none. The
+ * commit also wakes the consumers (PostgreSQL NOTIFY on PRICE_CHANGED_CHANNEL, sent in the
+ * transaction, so it leaves with the commit or never). Money in kuruş.
+ *
+ * Outboxes may still hold rows of the earlier shape, one product per row (the payload is then a
+ * PriceChangedPayload itself); the consumer reads both (`changesOf`).
  */
 export const PRICE_CHANGED_KIND = 'price.changed';
+/** NOTIFY channel of the consumers' wake-up (the payload is empty). */
+export const PRICE_CHANGED_CHANNEL = 'kiyasla_price_changed';
 
 export interface OfferChange {
   storeId: string;
@@ -37,8 +48,33 @@ export interface PriceChangedPayload {
   offers: OfferChange[];
 }
 
-export function priceChangedDedupeKey(importId: string, productId: string): string {
-  return `price-changed:${importId}:${productId}`;
+/** The payload of a `price.changed` row: the changes of one batch of an import. */
+export interface PriceChangedBatchPayload {
+  importId: string;
+  /** One entry per product, in the order written; a product appears once. */
+  changes: PriceChangedPayload[];
+}
+
+/**
+ * `price-changed:<importId>:<productId>` for a batch of one product (the key rows of the earlier
+ * shape had), else `price-changed:<importId>:<sha-256 of the sorted product ids>`.
+ */
+export function priceChangedDedupeKey(importId: string, productIds: readonly string[]): string {
+  if (productIds.length === 1) return `price-changed:${importId}:${productIds[0]}`;
+  const digest = createHash('sha256')
+    .update([...productIds].sort().join(','))
+    .digest('hex');
+  return `price-changed:${importId}:${digest}`;
+}
+
+/** The product changes of a `price.changed` payload, of either shape (a batch, or one product). */
+export function changesOf(payload: unknown): PriceChangedPayload[] {
+  if (payload && typeof payload === 'object') {
+    const changes = (payload as Partial<PriceChangedBatchPayload>).changes;
+    if (Array.isArray(changes)) return changes;
+    if ('productId' in payload) return [payload as PriceChangedPayload];
+  }
+  return [];
 }
 
 /** Lowest in-stock price of counting offers per product (kuruş); products without one are absent. */
@@ -63,16 +99,28 @@ export async function lowestInStockPrices(
   return result;
 }
 
-/** Writes the events (ON CONFLICT DO NOTHING on their dedupe keys). */
+/**
+ * Writes the changes of one batch as one event per import among them (in practice one: a batch
+ * belongs to one import), ON CONFLICT DO NOTHING on its dedupe key, and wakes the consumers at
+ * the commit. A product listed twice keeps its first entry.
+ */
 export async function writePriceChangedEvents(
   db: Database | Transaction,
   events: readonly PriceChangedPayload[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const rows = events.map((e) => ({ key: priceChangedDedupeKey(e.importId, e.productId), payload: e }));
-  await db.execute(sql`
-    insert into outbox (kind, payload, dedupe_key)
-    select ${PRICE_CHANGED_KIND}, x.payload, x.key
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(key text, payload jsonb)
-    on conflict (dedupe_key) do nothing`);
+  const byImport = new Map<string, Map<string, PriceChangedPayload>>();
+  for (const e of events) {
+    let changes = byImport.get(e.importId);
+    if (!changes) byImport.set(e.importId, (changes = new Map()));
+    if (!changes.has(e.productId)) changes.set(e.productId, e);
+  }
+  for (const [importId, changes] of byImport) {
+    const payload: PriceChangedBatchPayload = { importId, changes: [...changes.values()] };
+    await db.execute(sql`
+      insert into outbox (kind, payload, dedupe_key)
+      values (${PRICE_CHANGED_KIND}, ${JSON.stringify(payload)}::jsonb, ${priceChangedDedupeKey(importId, [...changes.keys()])})
+      on conflict (dedupe_key) do nothing`);
+  }
+  await db.execute(sql`select pg_notify(${PRICE_CHANGED_CHANNEL}, '')`);
 }
