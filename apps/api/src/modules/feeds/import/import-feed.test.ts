@@ -6,8 +6,10 @@ import type { DbHandle } from '../../../db/client';
 import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import { createTestDatabase } from '../../../test/db';
-import { FEED_MAX_PRICE } from '@kiyasla/contracts/feeds';
+import { FEED_MAX_PRICE, type FeedItem } from '@kiyasla/contracts/feeds';
 import { importFeed, type ImportFeedInput } from './import-feed';
+import { OfferDigest } from './offer-digest';
+import { stagedItem } from './stage';
 import { lowestInStockPrices, PRICE_CHANGED_KIND, type PriceChangedPayload } from './price-change-event';
 
 let handle: DbHandle;
@@ -446,6 +448,23 @@ describe('importFeed: items identical to their offer (offer digest)', () => {
     );
     expect(changed.report).toMatchObject({ matched: 4, unchanged: 0, updated: 4, priceChanges: 0 });
     expect((await events(changed.importId)).map((e) => e.payload.productId)).toEqual([d!.id]);
+  });
+
+  it('reads the whole store into the digest a page at a time, the first offer of a SKU winning', async () => {
+    const five = products.slice(0, 5).map((p, i) => item(`D-${i}`, 100 + i, { productId: p.id }));
+    await run(jsonFeed(five));
+    // A second offer of the store carrying D-0, created later: the first one stays D-0's offer.
+    await handle.db.execute(sql`
+      insert into store_offers (product_id, store_id, price, product_url, external_id, created_at)
+      values (${products[5]!.id}::uuid, ${storeId}::uuid, 5000, 'https://magaza.example/D-0', 'D-0', now() + interval '1 second')`);
+    const digest = await OfferDigest.load(handle.db, storeId, undefined, 2);
+    expect(digest!.size).toBe(5);
+    for (const [i, it] of five.entries()) {
+      const staged = stagedItem(i + 1, i + 1, { ...it, productId: undefined } as FeedItem);
+      expect(digest!.unchanged(staged), it.sku).toEqual({ confirmDue: false });
+      expect(digest!.unchanged({ ...staged, price: staged.price + 1 }), it.sku).toBeUndefined();
+    }
+    expect(await OfferDigest.load(handle.db, storeId, 5)).toBeNull();
   });
 
   it('keeps the first of two items with one SKU when the first only confirms its offer', async () => {

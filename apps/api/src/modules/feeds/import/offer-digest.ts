@@ -10,7 +10,7 @@ import type { StagedItem } from './stage';
  */
 export const DIGEST_MAX_OFFERS = 400_000;
 
-/** Offers read per statement while the digest is built (a page's rows are garbage right after). */
+/** Offers fetched at a time while the digest is built (a page's rows are garbage right after). */
 const DIGEST_PAGE = 10_000;
 
 const AVAILABILITY_CODES: Record<string, number> = { 'in-stock': 1, limited: 2, 'out-of-stock': 3, 'pre-order': 4 };
@@ -88,38 +88,49 @@ export class OfferDigest {
   }
 
   /** Null when the store has too many offers to keep a digest of (the import stages all). */
-  static async load(db: Database, storeId: string, maxOffers = DIGEST_MAX_OFFERS): Promise<OfferDigest | null> {
-    const [count] = sqlRows<{ n: number }>(
-      await db.execute(sql`
-        select count(*)::int as n from store_offers where store_id = ${storeId}::uuid and external_id is not null`),
-    );
-    const offers = Number(count?.n ?? 0);
-    if (offers > maxOffers) return null;
-    const digest = new OfferDigest(offers);
-    let after = '';
-    for (;;) {
-      const rows = sqlRows<DigestRow>(
-        await db.execute(sql`
-          select distinct on (o.external_id)
-                 o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
-                 o.product_url, o.shipping_free, o.shipping_cost, o.shipping_days,
-                 o.is_active and ${offerIsFresh('o', 's')} as usable,
-                 ${confirmationDue('o', 's')} as confirm_due,
-                 -- A probe of the queue's (store, SKU) key per offer, never a hash of the whole queue.
-                 (select true from feed_unmatched_items u
-                   where u.store_id = o.store_id and u.sku = o.external_id and u.resolved_product_id is null
-                   limit 1) is not null as queued
-            from store_offers o
-            join stores s on s.id = o.store_id
-           where o.store_id = ${storeId}::uuid and o.external_id > ${after}
-           order by o.external_id, o.created_at, o.id
-           limit ${DIGEST_PAGE}`),
+  static async load(
+    db: Database,
+    storeId: string,
+    maxOffers = DIGEST_MAX_OFFERS,
+    pageSize = DIGEST_PAGE,
+  ): Promise<OfferDigest | null> {
+    // One sorted read of the store's offers through a cursor, fetched a page at a time: paging by
+    // `external_id > last` instead walked the (store, SKU) index into random heap reads, a statement
+    // per page (0.9 s for 97,664 offers, against 0.5 s for one bitmap scan and sort).
+    return db.transaction(async (tx) => {
+      const [count] = sqlRows<{ n: number }>(
+        await tx.execute(sql`
+          select count(*)::int as n from store_offers where store_id = ${storeId}::uuid and external_id is not null`),
       );
-      for (const row of rows) digest.add(row);
-      if (rows.length < DIGEST_PAGE) break;
-      after = rows[rows.length - 1]!.sku;
-    }
-    return digest;
+      const offers = Number(count?.n ?? 0);
+      if (offers > maxOffers) return null;
+      const digest = new OfferDigest(offers);
+      await tx.execute(sql`
+        declare offer_digest no scroll cursor for
+        select distinct on (o.external_id)
+               o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
+               o.product_url, o.shipping_free, o.shipping_cost, o.shipping_days,
+               o.is_active and ${offerIsFresh('o', 's')} as usable,
+               ${confirmationDue('o', 's')} as confirm_due,
+               -- A probe of the queue's (store, SKU) key per offer, never a hash of the whole queue.
+               (select true from feed_unmatched_items u
+                 where u.store_id = o.store_id and u.sku = o.external_id and u.resolved_product_id is null
+                 limit 1) is not null as queued
+          from store_offers o
+          join stores s on s.id = o.store_id
+         where o.store_id = ${storeId}::uuid and o.external_id is not null
+         order by o.external_id, o.created_at, o.id`);
+      // The next page is asked for before this one is digested, so the database reads it meanwhile.
+      const page = Math.max(1, Math.floor(pageSize));
+      const fetchPage = async () => sqlRows<DigestRow>(await tx.execute(sql.raw(`fetch ${page} from offer_digest`)));
+      let next: Promise<DigestRow[]> | null = fetchPage();
+      while (next) {
+        const rows: DigestRow[] = await next;
+        next = rows.length < page ? null : fetchPage();
+        for (const row of rows) digest.add(row);
+      }
+      return digest;
+    });
   }
 
   private add(row: DigestRow): void {
