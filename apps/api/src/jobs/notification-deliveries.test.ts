@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateNotificationSettings } from '../modules/account/profile.service';
 import { channelSenders } from '../modules/notifications/deliveries/channels';
 import { emailSender } from '../modules/notifications/deliveries/email-sender';
-import { quietHoursEnd } from '../modules/notifications/deliveries/schedule';
+import { quietHoursEnd, writeQueuedDeliveries } from '../modules/notifications/deliveries/schedule';
 import {
   mailHeaders,
   mailText,
@@ -63,7 +63,9 @@ async function emailOf(userId: string): Promise<string> {
 
 const mailTo = (email: string): ReceivedMail[] => smtp.inbox.filter((m) => m.to.includes(email));
 
+/** The user's deliveries, once the worker has written those of the queued notifications. */
 async function deliveriesOf(userId: string) {
+  while ((await writeQueuedDeliveries(db())).taken > 0);
   return rows<{
     channel: string;
     status: string;
@@ -99,7 +101,7 @@ describe('a price alert by e-mail', () => {
     const { p, newPrice } = await alertAndDrop(user);
 
     await consumePriceChanges(db());
-    // The in-app notification and its e-mail delivery were written together, with the push copy.
+    // The in-app notification was queued for delivery with it; the worker writes the e-mail and push copies.
     expect((await deliveriesOf(user)).map((d) => [d.channel, d.status])).toEqual([
       ['email', 'pending'],
       ['push', 'pending'],
@@ -133,6 +135,41 @@ describe('a price alert by e-mail', () => {
     await consumePriceChanges(db());
     expect((await deliver()).claimed).toBe(0);
     expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it("queues the notification in the consumer's transaction; the worker writes its copies once", async () => {
+    const user = await shopper();
+    const other = await shopper();
+    const { alertId } = await alertAndDrop(user);
+    const gone = await alertAndDrop(other);
+    await consumePriceChanges(db());
+    const queued = await rows<{ notification_id: string; user_id: string }>(
+      db(),
+      sql`select q.notification_id, n.user_id from notification_delivery_queue q
+            join notifications n on n.id = q.notification_id
+           where n.data ->> 'alertId' = any (${`{${alertId},${gone.alertId}}`}::text[])`,
+    );
+    expect(queued.map((q) => q.user_id).sort()).toEqual([user, other].sort());
+    const written = async (u: string) =>
+      rows(db(), sql`select 1 from notification_deliveries where user_id = ${u}::uuid`);
+    expect(await written(user)).toHaveLength(0);
+    // A notification deleted before the worker came: its queue row is dropped, nothing is written.
+    await db().execute(sql`delete from notifications where user_id = ${other}::uuid`);
+    // Two workers at once, then again: the e-mail and push copies once.
+    const passes = await Promise.all([writeQueuedDeliveries(db()), writeQueuedDeliveries(db())]);
+    expect(passes.reduce((n, p) => n + p.written, 0)).toBe(2);
+    expect((await writeQueuedDeliveries(db())).taken).toBe(0);
+    expect(await written(user)).toHaveLength(2);
+    expect(await written(other)).toHaveLength(0);
+    expect(
+      await rows(
+        db(),
+        sql`select 1 from notification_delivery_queue
+             where notification_id = any (${`{${queued.map((q) => q.notification_id).join(',')}}`}::uuid[])`,
+      ),
+    ).toHaveLength(0);
+    // Sent, so the next tests start with nothing due.
+    expect((await deliver()).sent).toBe(1);
   });
 
   it('sends one e-mail when two consumers and two delivery workers race', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { logPassFailure, retryWhileUnavailable } from '../lib/database-unavailable';
 import { sqlRows } from '../lib/sql-rows';
+import { writeQueuedDeliveries } from '../modules/notifications/deliveries/schedule';
 import {
   PermanentDeliveryError,
   type ChannelSenders,
@@ -13,6 +14,8 @@ import {
 /**
  * The worker of `notification_deliveries` (e-mail, Web Push, SMS copies of notifications), on
  * every instance, like the other outbox workers:
+ * - **queue**: first the notifications the price-change consumer queued get their delivery rows
+ *   (`writeQueuedDeliveries`: taken off the queue and written in one transaction, so once);
  * - **claim**: a committed statement leases up to `batch` due rows with FOR UPDATE SKIP LOCKED
  *   (`processing`, `locked_until`, `attempts` + 1); due = pending past `next_attempt_at` (which
  *   is the end of the quiet hours for a notification that arrived within them), or processing
@@ -23,8 +26,8 @@ import {
  *   DELIVERY_MAX_ATTEMPTS or on a permanent error. The update is fenced by the attempt it
  *   claimed, so a worker whose lease expired cannot overwrite a newer outcome.
  *
- * A delivery is written once per notification and channel (unique key, in the notification's
- * transaction), and a row that was sent is never claimed again: a notification is not sent twice.
+ * A delivery is written once per notification and channel (unique key; in the notification's
+ * transaction, or in the one that takes it off the queue), and a row that was sent is never claimed again: a notification is not sent twice.
  * The one window left is a worker dying between the provider's acceptance and the `sent` update,
  * which would resend after the lease; the lease (5 min) is far longer than a send can take
  * (the SMTP transport gives up after 20 s), so a slow worker is never overtaken.
@@ -33,6 +36,8 @@ import {
 export const DELIVERY_MAX_ATTEMPTS = 8;
 const LEASE_SECONDS = 300;
 const DEFAULT_BATCH = 50;
+/** Queued notifications whose deliveries are written per transaction. */
+const QUEUE_BATCH = 1_000;
 
 /** 30 s, 1 min, 2 min, … capped at 1 h. */
 export function deliveryRetryDelayMs(attempts: number): number {
@@ -180,6 +185,11 @@ export async function deliverDueNotifications(
   opts: DeliverOptions = {},
 ): Promise<DeliverResult> {
   const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  // The notifications the price-change consumer queued get their deliveries first (a thousand a
+  // transaction), so this claim already sees the ones due now.
+  while ((await writeQueuedDeliveries(db, QUEUE_BATCH, opts.now ?? new Date())).taken === QUEUE_BATCH) {
+    if (opts.shouldStop?.()) break;
+  }
   const rows = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
   const result: DeliverResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0 };
   for (const [index, row] of rows.entries()) {

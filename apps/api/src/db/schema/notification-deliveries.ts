@@ -18,7 +18,9 @@ export const deliveryStatus = pgEnum('delivery_status', DELIVERY_STATUSES);
 
 /**
  * One outgoing copy of a notification on one channel (e-mail, Web Push, SMS), written in the
- * transaction that writes the notification. `(notification_id, channel)` is unique, so a
+ * transaction that writes the notification, or, for a notification queued in
+ * `notification_delivery_queue`, by the deliveries worker in the transaction that takes it off
+ * the queue. `(notification_id, channel)` is unique, so a
  * replayed event or a second worker never schedules a second copy; the deliveries worker claims
  * due rows with FOR UPDATE SKIP LOCKED. `next_attempt_at` is the end of the user's quiet hours
  * when the notification arrived within them, then the backoff of a failed attempt.
@@ -50,6 +52,19 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Notifications whose channel deliveries are still to be written (ADR 017): the price-change
+ * consumer queues the notifications it writes here, one narrow row each in its transaction,
+ * instead of writing a delivery row per channel; the deliveries worker takes them off with FOR
+ * UPDATE SKIP LOCKED and writes their `notification_deliveries` in the same transaction, by the
+ * user's settings at that moment. No foreign key (a check per row on the hot path): a row whose
+ * notification is gone is simply dropped.
+ */
+export const notificationDeliveryQueue = pgTable('notification_delivery_queue', {
+  notificationId: uuid('notification_id').primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()): where and how to encrypt. */
 export const pushSubscriptions = pgTable(

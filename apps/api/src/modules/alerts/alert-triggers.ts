@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
-import { scheduleDeliveries } from '../notifications/deliveries/schedule';
 import { announceCountsChanged } from '../notifications/live/live-counts';
 import { watchedPrice } from './alerts.repo';
 
@@ -21,8 +20,8 @@ import { watchedPrice } from './alerts.repo';
  * - the armed alerts of the products are locked (`for update`, in id order, so two evaluators never
  *   deadlock) and only those still armed after the lock are fired: a second evaluator that waited
  *   for the lock finds them triggered;
- * - the alert's state and its notification are written in the caller's transaction, so both commit
- *   or neither;
+ * - the alert's state, its notification and the notification's place in the delivery queue are
+ *   written in the caller's transaction, so all commit or none;
  * - the notification's idempotency key is the alert id and the instant it was armed (one crossing
  *   per arming), inserted with ON CONFLICT DO NOTHING: even a path that got past the lock could not
  *   write a second one.
@@ -138,21 +137,23 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
   });
   const written = new Set<string>();
   if (rows.length > 0) {
+    // Each notification written is queued for its e-mail, push and SMS copies in the same
+    // statement; the deliveries worker writes them (modules/notifications/deliveries/schedule.ts).
     const inserted = sqlRows<{ id: string; dedupe_key: string }>(
       await tx.execute(sql`
-        insert into notifications (user_id, type, title, message, data, dedupe_key)
-        select x.user_id, 'price_alert', x.title, x.message, x.data, x.dedupe_key
-          from json_to_recordset(${JSON.stringify(rows)}::json)
-            as x(user_id uuid, title text, message text, data jsonb, dedupe_key text)
-        on conflict (dedupe_key) do nothing
-        returning id, dedupe_key`),
+        with inserted as (
+          insert into notifications (user_id, type, title, message, data, dedupe_key)
+          select x.user_id, 'price_alert', x.title, x.message, x.data, x.dedupe_key
+            from json_to_recordset(${JSON.stringify(rows)}::json)
+              as x(user_id uuid, title text, message text, data jsonb, dedupe_key text)
+          on conflict (dedupe_key) do nothing
+          returning id, dedupe_key
+        ), queued as (
+          insert into notification_delivery_queue (notification_id) select id from inserted
+        )
+        select id, dedupe_key from inserted`),
     );
     for (const r of inserted) written.add(r.dedupe_key);
-    // E-mail, push and SMS copies under the notification's own key, in this transaction.
-    await scheduleDeliveries(
-      tx,
-      inserted.map((r) => r.id),
-    );
   }
   // The header badges of these users: an alert less, maybe a notification more.
   await announceCountsChanged(

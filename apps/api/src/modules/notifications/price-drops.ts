@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { sqlRows } from '../../lib/sql-rows';
-import { scheduleDeliveries } from './deliveries/schedule';
 import { announceCountsChanged } from './live/live-counts';
 import { lowestInStockPrices } from '../feeds/import/price-change-event';
 
@@ -34,7 +33,18 @@ export async function notifyFavoritePriceDrops(
   inputs: readonly PriceDropInput[],
   thresholdPercent: number,
 ): Promise<number> {
-  const candidates = inputs.filter((i) => i.lowestBefore !== null && i.lowestBefore > 0);
+  const priced = inputs.filter((i) => i.lowestBefore !== null && i.lowestBefore > 0);
+  if (priced.length === 0) return 0;
+  // Only a favorited product can notify anyone: its price is the only one worth reading (one
+  // probe of the favorites' product index each, instead of aggregating every changed product's offers).
+  const favorited = new Set(
+    sqlRows<{ product_id: string }>(
+      await tx.execute(sql`
+        select p.id as product_id from unnest(${`{${priced.map((c) => c.productId).join(',')}}`}::uuid[]) as p(id)
+         where exists (select 1 from favorites f where f.product_id = p.id)`),
+    ).map((r) => r.product_id),
+  );
+  const candidates = priced.filter((c) => favorited.has(c.productId));
   if (candidates.length === 0) return 0;
   const now = await lowestInStockPrices(
     tx,
@@ -63,30 +73,33 @@ export async function notifyFavoritePriceDrops(
       ...d,
       message: `${names.get(d.product_id)} ${formatTry(d.old_price)} yerine artık ${formatTry(d.new_price)}.`,
     }));
+  // Each notification written is queued for its e-mail, push and SMS copies in the same statement;
+  // the deliveries worker writes them (deliveries/schedule.ts writeQueuedDeliveries).
   const inserted = sqlRows<{ id: string; user_id: string }>(
     await tx.execute(sql`
-      insert into notifications (user_id, type, title, message, data, dedupe_key)
-      select f.user_id, 'price_drop', 'Favori ürününüzün fiyatı düştü', d.message,
-             jsonb_build_object('productId', d.product_id, 'oldPrice', d.old_price, 'newPrice', d.new_price,
-                                'url', '/product/' || d.product_id),
-             'price-drop:' || f.user_id || ':' || d.product_id || ':'
-               || to_char(now() at time zone 'Europe/Istanbul', 'YYYY-MM-DD')
-        from json_to_recordset(${JSON.stringify(rows)}::json)
-          as d(product_id uuid, old_price int, new_price int, message text)
-        join favorites f on f.product_id = d.product_id
-        join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
-        left join notification_settings ns on ns.user_id = f.user_id
-       where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
-      on conflict (dedupe_key) do nothing
-      returning id, user_id`),
+      with inserted as (
+        insert into notifications (user_id, type, title, message, data, dedupe_key)
+        select f.user_id, 'price_drop', 'Favori ürününüzün fiyatı düştü', d.message,
+               jsonb_build_object('productId', d.product_id, 'oldPrice', d.old_price, 'newPrice', d.new_price,
+                                  'url', '/product/' || d.product_id),
+               'price-drop:' || f.user_id || ':' || d.product_id || ':'
+                 || to_char(now() at time zone 'Europe/Istanbul', 'YYYY-MM-DD')
+          from json_to_recordset(${JSON.stringify(rows)}::json)
+            as d(product_id uuid, old_price int, new_price int, message text)
+          join favorites f on f.product_id = d.product_id
+          join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
+          left join notification_settings ns on ns.user_id = f.user_id
+         where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
+        on conflict (dedupe_key) do nothing
+        returning id, user_id
+      ), queued as (
+        insert into notification_delivery_queue (notification_id) select id from inserted
+      )
+      select id, user_id from inserted`),
   );
   await announceCountsChanged(
     tx,
     inserted.map((r) => r.user_id),
-  );
-  await scheduleDeliveries(
-    tx,
-    inserted.map((r) => r.id),
   );
   return inserted.length;
 }

@@ -13,6 +13,12 @@ import { sqlRows } from '../../../lib/sql-rows';
 /**
  * Which channels a notification goes out on, and when (issue 13, "Delivery channels").
  *
+ * Two ways in: a writer of a few notifications calls `scheduleDeliveries` in its transaction; the
+ * price-change consumer, which writes thousands at once, queues them instead
+ * (`notification_delivery_queue`, one narrow row each, inserted by the statement that writes them) and the deliveries worker writes
+ * their deliveries (`writeQueuedDeliveries`) in the transaction that takes them off the queue.
+ * Either way the rows and rules are the same, and `(notification_id, channel)` is unique.
+ *
  * The in-app notification is the row in `notifications` itself, stored at once. For the other
  * channels the user's settings decide: the notification's topic must be on, and the topic's
  * channel object says push / email / sms; the profile's quick "E-posta bildirimleri" switch turns
@@ -76,6 +82,37 @@ export function channelsFor(settings: NotificationSettings, topic: NotificationT
 /** The stored document over the defaults (§9). */
 export function effectiveSettings(stored: Record<string, unknown> | null | undefined): NotificationSettings {
   return stored ? mergeNotificationSettings(DEFAULT_NOTIFICATION_SETTINGS, stored) : DEFAULT_NOTIFICATION_SETTINGS;
+}
+
+/**
+ * Takes up to `limit` notifications off the delivery queue (oldest first, FOR UPDATE SKIP LOCKED,
+ * so workers on several instances take different ones) and writes their deliveries in the same
+ * transaction: a queued notification gets its deliveries exactly once. The user's settings and
+ * quiet hours are those at `now`, seconds after the notification in normal running; a user who
+ * switched a channel off in between is obeyed. Returns how many were taken and written.
+ */
+export async function writeQueuedDeliveries(
+  db: Database,
+  limit = 1_000,
+  now: Date = new Date(),
+): Promise<{ taken: number; written: number }> {
+  return db.transaction(async (tx) => {
+    const taken = sqlRows<{ notification_id: string }>(
+      await tx.execute(sql`
+        delete from notification_delivery_queue q
+         using (select notification_id from notification_delivery_queue
+                 order by queued_at limit ${limit} for update skip locked) t
+         where q.notification_id = t.notification_id
+        returning q.notification_id`),
+    );
+    if (taken.length === 0) return { taken: 0, written: 0 };
+    const written = await scheduleDeliveries(
+      tx,
+      taken.map((t) => t.notification_id),
+      now,
+    );
+    return { taken: taken.length, written };
+  });
 }
 
 /**
