@@ -19,21 +19,60 @@ describe('initial JavaScript of the public pages', () => {
     productPath = `/product/${list.data[0]!._id}`;
   });
 
+  /**
+   * Every page a visitor can open without signing in (apps/web/app/routes.ts); the pages behind
+   * sign-in and the back office are not held to the budget.
+   */
   const pages: Array<[name: string, path: () => string]> = [
     ['home', () => '/'],
     ['category', () => '/category/telefon'],
     ['subcategory', () => '/category/telefon/premium'],
     ['search', () => '/search?q=kulaklik'],
+    ['search, empty', () => '/search'],
     ['product', () => productPath],
     ['stores', () => '/stores'],
-    ['static page', () => '/terms'],
+    ['comparison', () => '/comparison'],
+    ['premium-plans', () => '/premium-plans'],
+    ['premium', () => '/premium'],
+    ['help', () => '/help'],
+    ['contact', () => '/contact'],
+    ['terms', () => '/terms'],
+    ['privacy', () => '/privacy'],
+    ['privacy-policy', () => '/privacy-policy'],
+    ['cookies', () => '/cookies'],
+    ['login', () => '/login'],
+    ['register', () => '/register'],
+    ['forgot-password', () => '/forgot-password'],
+    ['reset-password', () => '/reset-password?token=0123456789abcdef'],
+    ['not found', () => '/about'],
   ];
 
+  /**
+   * The not-found page answers 404 by design and `measureInitialJs` refuses an answer that is not
+   * OK; for that one address its HTML is handed over as a 200.
+   */
+  async function measure(name: string, path: string) {
+    if (name !== 'not found') return measureInitialJs(baseURL, name, path);
+    const realFetch = globalThis.fetch;
+    const notFoundUrl = new URL(path, baseURL).href;
+    globalThis.fetch = async (input, init) => {
+      const res = await realFetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (url !== notFoundUrl || res.status !== 404) return res;
+      return new Response(await res.text(), { status: 200, headers: res.headers });
+    };
+    try {
+      return await measureInitialJs(baseURL, name, path);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  }
+
   it.each(pages)(`keeps %s within ${INITIAL_JS_BUDGET_KB} KB`, async (name, path) => {
-    const bundle = await measureInitialJs(baseURL, name, path());
+    const bundle = await measure(name, path());
     const kb = bundle.initialJsGzip / 1024;
     console.log(
-      `initial JS ${name.padEnd(11)} ${kb.toFixed(2).padStart(6)} KB  ` +
+      `initial JS ${name.padEnd(15)} ${kb.toFixed(2).padStart(6)} KB  ` +
         `(${bundle.initialJsGzip} B, ${bundle.assets.length} files, ` +
         `${(INITIAL_JS_BUDGET_KB - kb).toFixed(2)} KB left)  ${bundle.url}`,
     );

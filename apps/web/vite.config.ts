@@ -56,6 +56,27 @@ interface ChunkGroup {
 function clientChunks(): Plugin {
   const shellRoots = [path.join(appDir, 'root.tsx'), path.join(appDir, 'routes', 'site-layout.tsx')];
   const publicRoutes = ['home', 'category', 'product', 'search'];
+  // The other pages a visitor opens without signing in. They are not grouped (each keeps its own
+  // chunk), but what they share with the grouped pages goes to `shared-*` chunks, like what the
+  // shell loads on demand: a help page with the home page's bell icon must not fetch the home
+  // page's chunk and everything that chunk imports.
+  const otherPublicRoutes = [
+    'help',
+    'contact',
+    'privacy',
+    'privacy-policy',
+    'terms',
+    'cookies',
+    'login',
+    'register',
+    'forgot-password',
+    'reset-password',
+    'comparison',
+    'stores',
+    'premium-plans',
+    'premium',
+    'not-found',
+  ];
   let groupOf: Map<string, ChunkGroup> | null = null;
 
   function closure(
@@ -87,6 +108,10 @@ function clientChunks(): Plugin {
       getModuleInfo,
       { dynamic: true },
     );
+    const otherPages = closure(
+      otherPublicRoutes.map((route) => path.join(appDir, 'routes', `${route}.tsx`)),
+      getModuleInfo,
+    );
     const reachedBy = new Map<string, string[]>();
     for (const route of publicRoutes) {
       const routeFile = path.join(appDir, 'routes', `${route}.tsx`);
@@ -96,9 +121,15 @@ function clientChunks(): Plugin {
       }
     }
     for (const [id, routes] of reachedBy) {
-      // Shared by pages and what the shell loads on demand: chunks of their own, or every page
-      // would fetch a page's chunk along with the search box.
-      const kind = shellLazy.has(id) ? 'shared' : 'pages';
+      // Every grouped page downloads it anyway: one file less for each of them, and no page
+      // chunk for the other pages to fetch when they use it.
+      if (routes.length === publicRoutes.length) {
+        groups.set(id, { name: 'shell', kind: 'shell', routes: publicRoutes.length });
+        continue;
+      }
+      // Shared by pages and what the shell loads on demand (or another public page): chunks of
+      // their own, or every page would fetch a page's chunk along with the search box.
+      const kind = shellLazy.has(id) || otherPages.has(id) ? 'shared' : 'pages';
       groups.set(id, { name: `${kind}-${routes.join('-')}`, kind, routes: routes.length });
     }
     return groups;

@@ -112,5 +112,7 @@ export function lazyHydrated<C extends ComponentType<any>>(
       </Suspense>
     );
   }
-  return memo(LazyHydrated, areEqual);
+  // `preload` lets a route wait for the code before it renders on a client-side navigation
+  // (its clientLoader), instead of showing the fallback until the code arrives.
+  return Object.assign(memo(LazyHydrated, areEqual), { preload: Component.preload });
 }

@@ -1,6 +1,21 @@
-import { ComparisonPage } from '~/features/comparison/components/comparison-page';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/comparison';
+
+// Server-rendered in full; its code (the tables, tabs, dialogs and zod schemas) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const ComparisonPage = lazyHydrated(() =>
+  import('~/features/comparison/components/comparison-page').then((m) => m.ComparisonPage),
+);
+
+// On a client-side navigation the previous page stays until this one's code has arrived. The server
+// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
+export const loader = () => null;
+export const clientLoader = () =>
+  ComparisonPage.preload().then(
+    () => null,
+    () => null,
+  );
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Ürün Karşılaştırma') },

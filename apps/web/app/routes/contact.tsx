@@ -1,6 +1,19 @@
-import { ContactPage } from '~/features/contact/components/contact-page';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/contact';
+
+// Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const ContactPage = lazyHydrated(() => import('~/features/contact/components/contact-page').then((m) => m.ContactPage));
+
+// On a client-side navigation the previous page stays until this one's code has arrived. The server
+// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
+export const loader = () => null;
+export const clientLoader = () =>
+  ContactPage.preload().then(
+    () => null,
+    () => null,
+  );
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('İletişim') },

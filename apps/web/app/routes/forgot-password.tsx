@@ -1,6 +1,21 @@
-import { ForgotPasswordForm } from '~/features/auth/components/forgot-password-form';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/forgot-password';
+
+// Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const ForgotPasswordForm = lazyHydrated(() =>
+  import('~/features/auth/components/forgot-password-form').then((m) => m.ForgotPasswordForm),
+);
+
+// On a client-side navigation the previous page stays until this one's code has arrived. The server
+// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
+export const loader = () => null;
+export const clientLoader = () =>
+  ForgotPasswordForm.preload().then(
+    () => null,
+    () => null,
+  );
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Şifremi Unuttum') },

@@ -1,6 +1,19 @@
-import { HelpCenter } from '~/features/help/components/help-center';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/help';
+
+// Server-rendered in full; its code (the articles, their search and accordions) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const HelpCenter = lazyHydrated(() => import('~/features/help/components/help-center').then((m) => m.HelpCenter));
+
+// On a client-side navigation the previous page stays until this one's code has arrived. The server
+// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
+export const loader = () => null;
+export const clientLoader = () =>
+  HelpCenter.preload().then(
+    () => null,
+    () => null,
+  );
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Yardım Merkezi') },

@@ -1,6 +1,19 @@
-import { LoginForm } from '~/features/auth/components/login-form';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/login';
+
+// Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const LoginForm = lazyHydrated(() => import('~/features/auth/components/login-form').then((m) => m.LoginForm));
+
+// On a client-side navigation the previous page stays until this one's code has arrived. The server
+// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
+export const loader = () => null;
+export const clientLoader = () =>
+  LoginForm.preload().then(
+    () => null,
+    () => null,
+  );
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Giriş Yap') },

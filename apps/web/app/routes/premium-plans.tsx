@@ -1,9 +1,21 @@
-import { PremiumPlansPage } from '~/features/premium-plans/components/premium-plans-page';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
 import type { Route } from './+types/premium-plans';
 
+// Server-rendered in full; its code (the plans, checkout and its zod schemas) is fetched after the
+// first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
+const PremiumPlansPage = lazyHydrated(() =>
+  import('~/features/premium-plans/components/premium-plans-page').then((m) => m.PremiumPlansPage),
+);
+
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: siteOrigin(request) };
+}
+
+// On a client-side navigation the previous page stays until this one's code has arrived.
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), PremiumPlansPage.preload().catch(() => undefined)]);
+  return data;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CookiePreferencesPanel } from './components/cookie-preferences-panel';
+import { lazyHydrated } from '~/lib/lazy-component';
 import { CookieTypeTables } from './components/cookie-type-tables';
+
+// Far below the fold; its switches (Radix) and the stored choices are hydrated when its code has
+// arrived, after the first paint (ADR 011).
+const CookiePreferencesPanel = lazyHydrated(() =>
+  import('./components/cookie-preferences-panel').then((m) => m.CookiePreferencesPanel),
+);
 
 /** Same shape as the legal layout's sections, so the route can render them there. */
 export interface CookiePolicySection {
