@@ -14,7 +14,7 @@ import {
 import type { ImportTally } from './tally';
 
 /** Staging rows applied per transaction. */
-export const APPLY_BATCH = 5_000;
+export const APPLY_BATCH = 2_000;
 
 /** A price more than this many times the offer's last price (or less than its inverse) is refused. */
 export const PRICE_JUMP_FACTOR = 10;
@@ -141,26 +141,10 @@ export async function applyBatch(
   return db.transaction(async (tx) => {
     const { importId, storeId } = ctx;
     const range = sql`f.import_id = ${importId}::uuid and f.seq between ${from} and ${to}`;
-    // The batch's items to compare and write: matched, not refused, and not a bare confirmation.
+    // The batch's items to compare and write: matched and not refused. (Items identical to their
+    // offer are not staged: import-feed.ts confirms them from the offer digest.)
     const toWrite = sql`feed_import_items f
-      where ${range} and f.reject_code is null and f.matched_product_id is not null and f.offer_id is null`;
-
-    // Items identical to their offer as the import started (offer-digest.ts): confirmed, when due,
-    // without locking or rewriting anything else of the offer.
-    const [confirmed] = sqlRows<{ n: number }>(
-      await tx.execute(sql`
-        with due as (
-          update store_offers o set last_seen_at = now()
-            from feed_import_items f
-           where ${range} and f.reject_code is null and f.offer_id is not null and f.confirm_due
-             and o.id = f.offer_id
-        )
-        select count(*)::int as n from feed_import_items f
-         where ${range} and f.reject_code is null and f.offer_id is not null`),
-    );
-    const confirming = Number(confirmed?.n ?? 0);
-    tally.unchanged += confirming;
-    tally.matched += confirming;
+      where ${range} and f.reject_code is null and f.matched_product_id is not null`;
 
     // The store's offers of the batch's products, locked in a stable order (no deadlock with
     // another writer) and read in the same statement as the items.
@@ -186,7 +170,7 @@ export async function applyBatch(
           from feed_import_items f
           join stores s on s.id = ${storeId}::uuid
           left join locked o on o.product_id = f.matched_product_id
-         where ${range} and f.reject_code is null and f.matched_product_id is not null and f.offer_id is null
+         where ${range} and f.reject_code is null and f.matched_product_id is not null
          order by f.seq`),
     );
 
@@ -390,6 +374,6 @@ async function writeUnmatched(
   await tx.execute(sql`
     delete from feed_unmatched_items u
      using feed_import_items f
-     where ${range} and f.reject_code is null and f.matched_product_id is not null and f.offer_id is null
+     where ${range} and f.reject_code is null and f.matched_product_id is not null
        and u.store_id = ${storeId}::uuid and u.sku = f.sku and u.resolved_product_id is null`);
 }

@@ -9,11 +9,29 @@ import type { ImportTally } from './tally';
 export const DEACTIVATE_BATCH = 5_000;
 
 /**
+ * The products and SKUs of offers the feed listed without staging them: items identical to their
+ * offer (offer-digest.ts), confirmed without a staging row.
+ */
+export interface ListedUnstaged {
+  products: readonly string[];
+  skus: readonly string[];
+}
+
+/**
  * The store's active offers a full feed did not mention: neither its product nor its SKU is among
  * the feed's items (matched, or refused for a price jump or as a duplicate — those the store did
- * list). Unmatched items protect nothing: an offer whose SKU is in the feed matched through it.
+ * list), staged or only confirmed (`listed`). Unmatched items protect nothing: an offer whose SKU
+ * is in the feed matched through it.
  */
-function absentOffers(importId: string, storeId: string) {
+function absentOffers(importId: string, storeId: string, listed: ListedUnstaged) {
+  // NOT IN over a subquery: a hashed subplan, one probe per offer.
+  const notListed =
+    listed.products.length === 0
+      ? sql``
+      : sql`
+       and o.product_id not in (select json_array_elements_text(${JSON.stringify(listed.products)}::json)::uuid)
+       and (o.external_id is null
+            or o.external_id not in (select json_array_elements_text(${JSON.stringify(listed.skus)}::json)))`;
   return sql`
     select o.id from store_offers o
      where o.store_id = ${storeId}::uuid and o.is_active
@@ -21,17 +39,18 @@ function absentOffers(importId: string, storeId: string) {
                         where f.import_id = ${importId}::uuid and f.matched_product_id = o.product_id)
        and (o.external_id is null
             or not exists (select 1 from feed_import_items f
-                            where f.import_id = ${importId}::uuid and f.sku = o.external_id))`;
+                            where f.import_id = ${importId}::uuid and f.sku = o.external_id))${notListed}`;
 }
 
 export async function countAbsentOffers(
   db: Database,
   importId: string,
   storeId: string,
+  listed: ListedUnstaged = { products: [], skus: [] },
 ): Promise<{ absent: number; active: number }> {
   const [row] = sqlRows<{ absent: number; active: number }>(
     await db.execute(sql`
-      select (select count(*)::int from (${absentOffers(importId, storeId)}) a) as absent,
+      select (select count(*)::int from (${absentOffers(importId, storeId, listed)}) a) as absent,
              (select count(*)::int from store_offers where store_id = ${storeId}::uuid and is_active) as active`),
   );
   return { absent: Number(row?.absent ?? 0), active: Number(row?.active ?? 0) };
@@ -46,13 +65,14 @@ export async function deactivateAbsentOffers(
   db: Database,
   ctx: { importId: string; storeId: string },
   tally: ImportTally,
+  listed: ListedUnstaged = { products: [], skus: [] },
 ): Promise<string[]> {
   const touched: string[] = [];
   for (;;) {
     const products = await db.transaction(async (tx) => {
       const gone = sqlRows<{ id: string; product_id: string; price: number; availability: string }>(
         await tx.execute(sql`
-          with picked as (${absentOffers(ctx.importId, ctx.storeId)} order by o.id limit ${DEACTIVATE_BATCH}
+          with picked as (${absentOffers(ctx.importId, ctx.storeId, listed)} order by o.id limit ${DEACTIVATE_BATCH}
                           for update of o skip locked)
           select o.id, o.product_id, o.price, o.availability::text as availability
             from store_offers o join picked on picked.id = o.id`),

@@ -6,6 +6,7 @@ import type { DbHandle } from '../../../db/client';
 import { refreshProductPriceAggregates } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
 import { createTestDatabase } from '../../../test/db';
+import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { FEED_MAX_PRICE, type FeedItem } from '@kiyasla/contracts/feeds';
 import { importFeed, type ImportFeedInput } from './import-feed';
 import { OfferDigest } from './offer-digest';
@@ -484,6 +485,70 @@ describe('importFeed: items identical to their offer (offer digest)', () => {
     expect(result.report).toMatchObject({ received: 2, updated: 1, unchanged: 0, rejected: 1, priceChanges: 1 });
     expect(result.report.rejectedSamples.map((r) => [r.line, r.sku])).toEqual([[2, 'OLD-1']]);
     expect(await offerOf(a!.id)).toMatchObject({ price: 9_000, external_id: 'NEW-1' });
+  });
+
+  it('confirms identical items without staging them: a due confirmation written, none when the feed is refused', async () => {
+    const [a, b, c] = products;
+    const base = [item('C-1', 100), item('C-2', 200), item('C-3', 300)];
+    await run(jsonFeed(base.map((it, i) => ({ ...it, productId: [a, b, c][i]!.id }))));
+    // C-1 confirmed 8 hours ago (not due at a 72-hour window), C-2 10 hours ago (due), C-3 12.
+    await handle.db.execute(sql`
+      update store_offers set last_seen_at = now() - make_interval(hours => case external_id when 'C-1' then 8
+                                                                      when 'C-2' then 10 else 12 end)
+       where store_id = ${storeId}::uuid`);
+    const ages = async () =>
+      Object.fromEntries(
+        (
+          await rows<{ external_id: string; hours: number }>(sql`
+            select external_id, round(extract(epoch from now() - last_seen_at) / 3600)::int as hours
+              from store_offers where store_id = ${storeId}::uuid`)
+        ).map((r) => [r.external_id, Number(r.hours)]),
+      );
+    // Refused after its items were read: nothing confirmed.
+    const refused = await run(`{"items": [${base.map((it) => JSON.stringify(it)).join(',')}, {"sku": `);
+    expect(refused.status).toBe('refused');
+    expect(await ages()).toEqual({ 'C-1': 8, 'C-2': 10, 'C-3': 12 });
+    const result = await run(jsonFeed(base.slice(0, 2)));
+    expect(result.report).toMatchObject({ received: 2, matched: 2, unchanged: 2, updated: 0, rejected: 0 });
+    expect(await ages()).toEqual({ 'C-1': 8, 'C-2': 0, 'C-3': 12 });
+    expect(await events(result.importId)).toHaveLength(0);
+  });
+
+  it("refuses a later item that takes a confirmed offer's product under another SKU", async () => {
+    const [a] = products;
+    await run(jsonFeed([item('OLD-2', 100, { productId: a!.id })]));
+    const result = await run(jsonFeed([item('OLD-2', 100), item('NEW-2', 90, { gtin: a!.gtin })]));
+    expect(result.report).toMatchObject({ received: 2, matched: 1, unchanged: 1, updated: 0, rejected: 1 });
+    expect(result.report.rejectedSamples.map((r) => [r.line, r.sku, r.reason])).toEqual([
+      [2, 'NEW-2', feedMessages.rejections.DUPLICATE_PRODUCT],
+    ]);
+    expect(await offerOf(a!.id)).toMatchObject({ price: 10_000, external_id: 'OLD-2' });
+  });
+
+  it('refuses an identical item whose SKU an earlier changed item already listed', async () => {
+    const [a] = products;
+    await run(jsonFeed([item('S-2', 100, { productId: a!.id })]));
+    const result = await run(jsonFeed([item('S-2', 80), item('S-2', 100)]));
+    expect(result.report).toMatchObject({ received: 2, updated: 1, unchanged: 0, rejected: 1, priceChanges: 1 });
+    expect(result.report.rejectedSamples.map((r) => [r.line, r.sku, r.reason])).toEqual([
+      [2, 'S-2', feedMessages.rejections.DUPLICATE_SKU],
+    ]);
+    expect((await offerOf(a!.id))?.price).toBe(8_000);
+  });
+
+  it('keeps every offer a full feed confirmed, or listed under a SKU it confirmed, and deactivates the rest', async () => {
+    const four = products.slice(0, 4).map((p, i) => item(`FC-${i}`, 100, { productId: p.id }));
+    await run(jsonFeed(four));
+    // A second offer of the store carrying FC-0 (created later): listed by FC-0's item too.
+    await handle.db.execute(sql`
+      insert into store_offers (product_id, store_id, price, product_url, external_id, created_at)
+      values (${products[4]!.id}::uuid, ${storeId}::uuid, 5000, 'https://magaza.example/FC-0', 'FC-0', now() + interval '1 second')`);
+    // FC-0 and FC-1 identical (confirmations), FC-2 changed, FC-3 left out.
+    const result = await run(jsonFeed([item('FC-0', 100), item('FC-1', 100), item('FC-2', 110)], 'full'));
+    expect(result).toMatchObject({ status: 'succeeded' });
+    expect(result.report).toMatchObject({ unchanged: 2, updated: 1, deactivated: 1 });
+    expect(await offerOf(products[3]!.id)).toMatchObject({ is_active: false });
+    for (const p of [0, 1, 2, 4]) expect(await offerOf(products[p]!.id), String(p)).toMatchObject({ is_active: true });
   });
 
   it('counts a stale offer again when an identical item confirms it', async () => {

@@ -11,15 +11,7 @@ import { applyBatch, APPLY_BATCH } from './apply';
 import { countAbsentOffers, deactivateAbsentOffers } from './deactivate';
 import { rejectDuplicates } from './match';
 import { OfferDigest } from './offer-digest';
-import {
-  confirmingItem,
-  dropStagedItems,
-  stagedItem,
-  stageItems,
-  STAGE_BATCH,
-  type ConfirmingItem,
-  type StagedItem,
-} from './stage';
+import { dropStagedItems, stagedItem, stageItems, STAGE_BATCH, type StagedItem } from './stage';
 import { ImportTally } from './tally';
 import type { ImportFeedInput, ImportFeedResult } from './types';
 
@@ -106,31 +98,39 @@ export async function importFeed(
     retryWhileUnavailable(() => finish('failed', failure(error)), { maxMs: 30_000 });
 
   const staging = new StagingWriter(db, ctx, isPglite(db) ? 1 : 2);
+  let digest: OfferDigest | null = null;
+  let seq = 0;
   try {
-    const digest = await OfferDigest.load(db, input.storeId);
+    digest = await OfferDigest.load(db, input.storeId);
     hooks.onPhase?.('digest', performance.now() - started);
     // Read and stage.
-    let batch: (StagedItem | ConfirmingItem)[] = [];
-    let seq = 0;
+    let batch: StagedItem[] = [];
     for await (const entry of parsed) {
       tally.received += 1;
       if (entry.rejected) {
         tally.reject(entry.line ?? entry.index, entry.sku ?? null, entry.rejected.message);
         continue;
       }
+      const line = entry.line ?? entry.index;
+      const staged = stagedItem(seq + 1, line, entry.item);
+      // An item identical to its offer is only recorded in the digest (confirmed after the read).
+      const verdict = digest ? digest.take(staged, line, seq) : 'stage';
+      if (verdict === 'duplicate') {
+        tally.reject(line, staged.sku, feedMessages.rejections.DUPLICATE_SKU);
+        continue;
+      }
+      if (verdict === 'confirmed') continue;
       seq += 1;
-      const staged = stagedItem(seq, entry.line ?? entry.index, entry.item);
-      const same = digest?.unchanged(staged);
-      batch.push(same ? confirmingItem(staged, same.confirmDue) : staged);
+      batch.push(staged);
       if (batch.length >= STAGE_BATCH) {
         await staging.write(batch);
         batch = [];
-        input.onProgress?.({ phase: 'read', done: seq });
+        input.onProgress?.({ phase: 'read', done: tally.received });
       }
     }
     await staging.write(batch);
     await staging.flush();
-    input.onProgress?.({ phase: 'read', done: seq });
+    input.onProgress?.({ phase: 'read', done: tally.received });
     hooks.onPhase?.('read', performance.now() - started);
   } catch (error) {
     // A refusal while a batch is being written: wait for that write before the staging rows go.
@@ -143,11 +143,13 @@ export async function importFeed(
   }
 
   try {
-    const items = tally.received - tally.rejected;
+    // The staged rows, seq 1..items.
+    const items = seq;
     let phaseStart = performance.now();
     // The staging table's statistics describe whatever it held before; the plans of the next
     // statements depend on them (a few milliseconds: ANALYZE samples).
     await db.execute(sql`analyze feed_import_items`);
+    if (digest) await rejectProductsTakenTwice(db, importId, digest, tally);
     await rejectDuplicates(db, importId);
     await tallyDuplicates(db, importId, tally);
     hooks.onPhase?.('match', performance.now() - phaseStart);
@@ -184,15 +186,17 @@ export async function importFeed(
     const firstFailure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (firstFailure) throw firstFailure.reason;
 
+    if (digest) await confirmOffers(db, digest, tally);
     hooks.onPhase?.('apply', performance.now() - phaseStart);
     phaseStart = performance.now();
     if (parsed.summary.mode === 'full') {
-      const { absent, active } = await countAbsentOffers(db, importId, input.storeId);
+      const listed = digest?.listedUnstaged() ?? { products: [], skus: [] };
+      const { absent, active } = await countAbsentOffers(db, importId, input.storeId, listed);
       if (absent > 0 && absent * 2 > active && !input.force) {
         tally.held = { wouldDeactivate: absent, activeOffers: active };
         return await finish('held', { code: 'FEED_HELD', message: feedMessages.outcomes.FEED_HELD });
       }
-      invalidateProductReads(await deactivateAbsentOffers(db, ctx, tally));
+      invalidateProductReads(await deactivateAbsentOffers(db, ctx, tally, listed));
       hooks.onPhase?.('deactivate', performance.now() - phaseStart);
     }
     return await finish('succeeded');
@@ -217,7 +221,7 @@ class StagingWriter {
     private readonly inFlight: number,
   ) {}
 
-  async write(batch: (StagedItem | ConfirmingItem)[]): Promise<void> {
+  async write(batch: StagedItem[]): Promise<void> {
     while (this.pending.length >= this.inFlight) await this.pending.shift();
     this.rethrow();
     if (batch.length === 0) return;
@@ -300,4 +304,61 @@ async function tallyDuplicates(db: Database, importId: string, tally: ImportTall
   const total = Number(rows[0]?.total ?? 0);
   for (const row of rows) tally.reject(row.line, row.sku, feedMessages.rejections[row.code]);
   tally.rejected += total - rows.length;
+}
+
+/** Confirmation times written per statement. */
+const CONFIRM_BATCH = 5_000;
+
+/**
+ * The offers items confirmed (identical to them, never staged): counted as matched and unchanged,
+ * and their confirmation time written where it is due — after the feed was read whole, so a feed
+ * refused halfway confirms nothing.
+ */
+async function confirmOffers(db: Database, digest: OfferDigest, tally: ImportTally): Promise<void> {
+  const due = digest.dueOfferIds();
+  for (let from = 0; from < due.length; from += CONFIRM_BATCH) {
+    const ids = `{${due.slice(from, from + CONFIRM_BATCH).join(',')}}`;
+    await db.execute(sql`update store_offers set last_seen_at = now() where id = any (${ids}::uuid[])`);
+  }
+  tally.matched += digest.confirmed;
+  tally.unchanged += digest.confirmed;
+}
+
+/**
+ * One offer per store and product, the first item winning, between confirmations (never staged:
+ * their products are the digest's) and staged rows that matched the same product under another
+ * SKU: a staged row after the confirmation is refused as DUPLICATE_PRODUCT (as rejectDuplicates
+ * would), else the confirmation is. Among staged rows, rejectDuplicates decides next.
+ */
+async function rejectProductsTakenTwice(
+  db: Database,
+  importId: string,
+  digest: OfferDigest,
+  tally: ImportTally,
+): Promise<void> {
+  if (digest.confirmed === 0) return;
+  const { slots, json } = digest.confirmedProducts();
+  const taken = sqlRows<{ seq: number; i: number }>(
+    await db.execute(sql`
+      select f.seq, c.i::int as i
+        from json_array_elements_text(${json}::json) with ordinality as c(product_id, i)
+        join feed_import_items f
+          on f.import_id = ${importId}::uuid and f.matched_product_id = c.product_id::uuid
+       order by f.seq`),
+  );
+  const refusedRows: number[] = [];
+  for (const row of taken) {
+    const slot = slots[Number(row.i) - 1]!;
+    if (digest.confirmedBefore(slot, Number(row.seq))) {
+      refusedRows.push(Number(row.seq));
+      continue;
+    }
+    const refused = digest.refuse(slot);
+    if (refused) tally.reject(refused.line, refused.sku, feedMessages.rejections.DUPLICATE_PRODUCT);
+  }
+  if (refusedRows.length > 0) {
+    await db.execute(sql`
+      update feed_import_items set reject_code = 'DUPLICATE_PRODUCT'
+       where import_id = ${importId}::uuid and seq = any (${`{${refusedRows.join(',')}}`}::int[])`);
+  }
 }

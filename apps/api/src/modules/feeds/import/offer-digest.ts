@@ -13,9 +13,28 @@ export const DIGEST_MAX_OFFERS = 400_000;
 /** Offers fetched at a time while the digest is built (a page's rows are garbage right after). */
 const DIGEST_PAGE = 10_000;
 
+/** What the feed did with an offer's SKU so far. */
+const SEEN_NOT = 0;
+const SEEN_CONFIRMED = 1;
+const SEEN_STAGED = 2;
+const SEEN_REFUSED = 3;
+
+function writeUuid(words: Uint32Array, slot: number, uuid: string): void {
+  const hex = uuid.replace(/-/g, '');
+  for (let i = 0; i < 4; i++) words[slot * 4 + i] = parseInt(hex.slice(i * 8, i * 8 + 8), 16);
+}
+
+function readUuid(words: Uint32Array, slot: number): string {
+  let hex = '';
+  for (let i = 0; i < 4; i++) hex += words[slot * 4 + i]!.toString(16).padStart(8, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const AVAILABILITY_CODES: Record<string, number> = { 'in-stock': 1, limited: 2, 'out-of-stock': 3, 'pre-order': 4 };
 
 interface DigestRow {
+  id: string;
+  product_id: string;
   sku: string;
   price: number;
   original_price: number | null;
@@ -74,8 +93,24 @@ export class OfferDigest {
   private readonly rest: Float64Array;
   private readonly restNoShipping: Float64Array;
   private readonly due: Uint8Array;
+  private readonly skus: string[] = [];
+  /** The offer's and its product's ids, 16 bytes each (four 32-bit words of the UUID). */
+  private readonly offerIds: Uint32Array;
+  private readonly productIds: Uint32Array;
+  /** Per offer: what the feed did with its SKU (SEEN_*). */
+  private readonly seen: Uint8Array;
+  /** Per confirmed offer: the number of items staged before its item (their `seq`s are lower). */
+  private readonly stagedBefore: Int32Array;
+  /** Per confirmed offer: its item's line (or position) in the feed, for a rejection. */
+  private readonly line: Int32Array;
+  private confirmedCount = 0;
 
   private constructor(capacity: number) {
+    this.offerIds = new Uint32Array(capacity * 4);
+    this.productIds = new Uint32Array(capacity * 4);
+    this.seen = new Uint8Array(capacity);
+    this.stagedBefore = new Int32Array(capacity);
+    this.line = new Int32Array(capacity);
     this.price = new Int32Array(capacity);
     this.availability = new Uint8Array(capacity);
     this.rest = new Float64Array(capacity);
@@ -108,7 +143,7 @@ export class OfferDigest {
       await tx.execute(sql`
         declare offer_digest no scroll cursor for
         select distinct on (o.external_id)
-               o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
+               o.id, o.product_id, o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
                o.product_url, o.shipping_free, o.shipping_cost, o.shipping_days,
                o.is_active and ${offerIsFresh('o', 's')} as usable,
                ${confirmationDue('o', 's')} as confirm_due,
@@ -139,6 +174,9 @@ export class OfferDigest {
     if (!row.usable || row.queued || slot >= this.price.length) return;
     const originalPrice = row.original_price === null ? null : Number(row.original_price);
     this.index.set(row.sku, slot);
+    this.skus.push(row.sku);
+    writeUuid(this.offerIds, slot, row.id);
+    writeUuid(this.productIds, slot, row.product_id);
     this.price[slot] = Number(row.price);
     this.availability[slot] = AVAILABILITY_CODES[row.availability] ?? 0;
     this.rest[slot] = restKey(originalPrice, row.product_url, {
@@ -168,5 +206,84 @@ export class OfferDigest {
     const rest = restKey(item.original_price, item.url, shipping);
     if (rest !== (shipping ? this.rest[slot] : this.restNoShipping[slot])) return undefined;
     return { confirmDue: this.due[slot] === 1 };
+  }
+
+  /** Items confirming their offer, not staged (after take; less those refused as duplicates). */
+  get confirmed(): number {
+    return this.confirmedCount;
+  }
+
+  /**
+   * What the import does with an item (ADR 015): `confirmed` — identical to its offer, recorded
+   * here and never staged; `duplicate` — its SKU is an offer's SKU an earlier item of the feed
+   * already listed (the first one wins, as in rejectDuplicates); `stage` — staged in full (a SKU
+   * this digest does not hold is checked for duplicates among the staged rows). `staged` is the
+   * number of items staged so far.
+   */
+  take(item: StagedItem, line: number, staged: number): 'confirmed' | 'duplicate' | 'stage' {
+    const slot = this.index.get(item.sku);
+    if (slot === undefined) return 'stage';
+    if (this.seen[slot] !== SEEN_NOT) return 'duplicate';
+    if (this.unchanged(item)) {
+      this.seen[slot] = SEEN_CONFIRMED;
+      this.stagedBefore[slot] = staged;
+      this.line[slot] = line;
+      this.confirmedCount += 1;
+      return 'confirmed';
+    }
+    this.seen[slot] = SEEN_STAGED;
+    return 'stage';
+  }
+
+  /** The confirmed offers' products (JSON array, for a statement), in slot order with their slots. */
+  confirmedProducts(): { slots: number[]; json: string } {
+    const slots: number[] = [];
+    const ids: string[] = [];
+    for (let slot = 0; slot < this.skus.length; slot++) {
+      if (this.seen[slot] !== SEEN_CONFIRMED) continue;
+      slots.push(slot);
+      ids.push(readUuid(this.productIds, slot));
+    }
+    return { slots, json: JSON.stringify(ids) };
+  }
+
+  /** Whether the confirmation in `slot` came before the staged item `seq` in the feed. */
+  confirmedBefore(slot: number, seq: number): boolean {
+    return this.stagedBefore[slot]! < seq;
+  }
+
+  /**
+   * Refuses the confirmation in `slot` (an earlier item took its product): its offer stays as it
+   * is and unconfirmed, but the store listed it (a full feed does not deactivate it).
+   */
+  refuse(slot: number): { sku: string; line: number } | undefined {
+    if (this.seen[slot] !== SEEN_CONFIRMED) return undefined;
+    this.seen[slot] = SEEN_REFUSED;
+    this.confirmedCount -= 1;
+    return { sku: this.skus[slot]!, line: this.line[slot]! };
+  }
+
+  /** The confirmed offers whose confirmation time is due (db/offer-freshness.ts confirmationDue). */
+  dueOfferIds(): string[] {
+    const ids: string[] = [];
+    for (let slot = 0; slot < this.skus.length; slot++) {
+      if (this.seen[slot] === SEEN_CONFIRMED && this.due[slot] === 1) ids.push(readUuid(this.offerIds, slot));
+    }
+    return ids;
+  }
+
+  /**
+   * The products and SKUs of the offers the feed listed without staging them (confirmed, or
+   * refused as a duplicate product): a full feed's absent offers are counted without them.
+   */
+  listedUnstaged(): { products: string[]; skus: string[] } {
+    const products: string[] = [];
+    const skus: string[] = [];
+    for (let slot = 0; slot < this.skus.length; slot++) {
+      if (this.seen[slot] !== SEEN_CONFIRMED && this.seen[slot] !== SEEN_REFUSED) continue;
+      products.push(readUuid(this.productIds, slot));
+      skus.push(this.skus[slot]!);
+    }
+    return { products, skus };
   }
 }

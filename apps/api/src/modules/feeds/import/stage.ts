@@ -26,33 +26,6 @@ export interface StagedItem {
   shipping_days: number | null;
 }
 
-/**
- * The staging row of an item identical to its offer as the import started (offer-digest.ts):
- * the item without what only matching or the unmatched queue reads (GTIN, brand, model, title),
- * flagged so that the staging statement looks its offer up by the SKU alone.
- */
-export type ConfirmingItem = Omit<StagedItem, 'product_id' | 'gtin' | 'brand' | 'model' | 'title'> & {
-  confirming: true;
-  confirm_due: boolean;
-};
-
-export function confirmingItem(item: StagedItem, confirmDue: boolean): ConfirmingItem {
-  return {
-    seq: item.seq,
-    line: item.line,
-    sku: item.sku,
-    price: item.price,
-    original_price: item.original_price,
-    availability: item.availability,
-    url: item.url,
-    shipping_free: item.shipping_free,
-    shipping_cost: item.shipping_cost,
-    shipping_days: item.shipping_days,
-    confirming: true,
-    confirm_due: confirmDue,
-  };
-}
-
 export function stagedItem(seq: number, line: number | undefined, item: FeedItem): StagedItem {
   const price = tryToKurus(item.price);
   const original = item.originalPrice === undefined ? null : tryToKurus(item.originalPrice);
@@ -85,28 +58,20 @@ export function stagedItem(seq: number, line: number | undefined, item: FeedItem
 export async function stageItems(
   db: Database,
   ctx: { importId: string; storeId: string },
-  items: readonly (StagedItem | ConfirmingItem)[],
+  items: readonly StagedItem[],
 ): Promise<void> {
   if (items.length === 0) return;
-  // A confirming row takes the offer that carries its SKU (the one matching would pick) and that
-  // offer's product; every other row is matched (COALESCE stops at the first key that is found).
-  // Should that offer be gone since the digest was read, the row is matched like any other.
   await db.execute(sql`
     insert into feed_import_items
       (import_id, seq, line, sku, product_id, gtin, brand, model, title, price, original_price,
-       availability, url, shipping_free, shipping_cost, shipping_days, matched_product_id, offer_id, confirm_due)
+       availability, url, shipping_free, shipping_cost, shipping_days, matched_product_id)
     select ${ctx.importId}::uuid, x.seq, x.line, x.sku, x.product_id, x.gtin, x.brand, x.model, x.title, x.price,
            x.original_price, x.availability, x.url, x.shipping_free, x.shipping_cost, x.shipping_days,
-           coalesce(c.product_id, ${matchedProduct('x', ctx.storeId)}), c.id, case when c.id is not null then x.confirm_due end
+           ${matchedProduct('x', ctx.storeId)}
       from json_to_recordset(${JSON.stringify(items)}::json) as x(
         seq int, line int, sku text, product_id uuid, gtin text, brand text, model text, title text,
         price int, original_price int, availability availability, url text, shipping_free boolean,
-        shipping_cost int, shipping_days int, confirming boolean, confirm_due boolean)
-      left join lateral (
-        select o.id, o.product_id from store_offers o
-         where x.confirming and o.store_id = ${ctx.storeId}::uuid and o.external_id = x.sku
-         order by o.created_at, o.id
-         limit 1) c on true`);
+        shipping_cost int, shipping_days int)`);
 }
 
 /** Drops an import's staging rows (when it finished, whatever the outcome). */
