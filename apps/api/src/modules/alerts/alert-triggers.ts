@@ -80,9 +80,11 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
   if (locked.length === 0) return [];
 
   // A new statement, so a new snapshot: the prices as committed now, after the locks were granted.
+  // `materialized`: each alert's price is read once (inlined, the planner evaluated the subquery
+  // twice, in the update's filter and for its value).
   const fired = sqlRows<FiredRow>(
     await tx.execute(sql`
-      with watched as (
+      with watched as materialized (
         select a.id, ${watchedPrice('a')} as price
           from price_alerts a
          where a.id = any (${uuidArray(locked.map((l) => l.id))}::uuid[])
