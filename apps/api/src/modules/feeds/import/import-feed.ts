@@ -37,12 +37,14 @@ export interface ImportHooks {
  *   2. read: the feed is parsed as a stream and its items staged in batches, each with the product
  *      it matches — nothing of the store changes yet, so a file refused halfway (a syntax error
  *      at its end) changes nothing. An item identical to its offer as the import started (the
- *      store's offer digest) is staged as a bare confirmation of that offer. Parsing goes on
- *      while the previous batch is written;
- *   3. match: duplicates (a SKU or a product twice) are rejected;
+ *      store's offer digest) is not staged: the digest records it (a second item with its SKU is
+ *      refused there). Parsing goes on while the previous batch is written;
+ *   3. match: duplicates (a SKU or a product twice, among staged rows and confirmations) are
+ *      rejected;
  *   4. apply: a transaction per batch of items writes offers, price history, change events,
  *      aggregates and the unmatched queue; caches are invalidated after each commit. Batches hold
- *      disjoint products (duplicates were refused), so two run at a time on PostgreSQL;
+ *      disjoint products (duplicates were refused), so two run at a time on PostgreSQL; then the
+ *      confirmations' due confirmation times are written;
  *   5. a full feed deactivates the offers it left out — unless that is more than half of the
  *      store's active offers and the import is not forced: then it is held (nothing deactivated);
  *   6. the import row gets its outcome and report, the store its last successful import.

@@ -75,16 +75,19 @@ function restKey(
 
 /**
  * The store's offers as they are when an import starts, keyed by SKU (ADR 015): most items of a
- * regular feed repeat their offer unchanged, and an item found identical here is staged as a bare
- * confirmation that the apply pass neither locks nor compares nor rewrites (the staging statement
- * finds its offer by the SKU, as matching would).
+ * regular feed repeat their offer unchanged, and an item found identical here is never staged: it
+ * is recorded here (`take`), its offer is neither locked nor compared nor rewritten, and only its
+ * confirmation time is written when due, after the whole feed was read (import-feed.ts). The digest
+ * also refuses a second item with one of its SKUs, and answers the products and SKUs the
+ * confirmations listed (duplicate products, a full feed's absent offers).
  *
  * Only offers the import could leave exactly as they are take part: active, fresh (confirming a
  * stale offer moves its product's prices), carrying the SKU as the first offer of the store with
  * it (the one matching picks), and whose SKU is not waiting in the unmatched queue (the import
  * must clear it). An item that names a product (`productId`) is always staged in full.
  *
- * About 100 bytes per offer: the SKU and five typed-array slots.
+ * About 150 bytes per offer: the SKU, the offer's and product's ids (16 bytes each) and typed-array
+ * slots.
  */
 export class OfferDigest {
   private readonly index = new Map<string, number>();
