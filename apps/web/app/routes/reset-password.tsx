@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/reset-password';
@@ -16,6 +17,13 @@ export const clientLoader = () =>
     () => null,
     () => null,
   );
+
+// The form is `method="post"`: sent before its code has arrived, it comes back to the page
+// (nothing is sent on, and the password never appears in an address).
+export function action({ request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, 303);
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Şifre Sıfırlama') },

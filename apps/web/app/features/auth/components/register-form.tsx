@@ -153,7 +153,8 @@ export function RegisterForm() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
+      {/* POST: sent before its code has arrived, the route's action brings it back to the page. */}
+      <form method="post" noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
         {serverError && <FormAlert title={serverError} />}
 
         <div className="grid gap-5 sm:grid-cols-2">

@@ -97,7 +97,8 @@ export function ResetPasswordForm() {
       title="Yeni Şifre Belirleyin"
       subtitle="Güvenliğiniz için tüm cihazlardaki oturumlarınız kapatılacak."
     >
-      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
+      {/* POST: sent before its code has arrived, the route's action brings it back to the page. */}
+      <form method="post" noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
         {serverError && (
           <FormAlert title={serverError.message}>
             {serverError.invalidLink && (
