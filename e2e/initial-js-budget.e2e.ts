@@ -1,7 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import routes from '../apps/web/app/routes';
 import { INITIAL_JS_BUDGET_KB, measureInitialJs } from '../bench/src/bundles';
 
 const baseURL = inject('baseURL');
+
+/** A React Router path (`category/:slug/:sub?`, `*`) as a pattern for addresses it matches. */
+function routePattern(routePath: string): RegExp {
+  const segments = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const optional = segment.endsWith('?');
+      const name = optional ? segment.slice(0, -1) : segment;
+      const body = name === '*' ? '.+' : name.startsWith(':') ? '[^/]+' : name.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      return optional ? `(?:/${body})?` : `/${body}`;
+    });
+  return new RegExp(`^${segments.join('') || '/'}$`);
+}
 
 /**
  * ADR 011: what a public page's HTML makes the browser download before it can hydrate (every
@@ -79,6 +97,29 @@ describe('initial JavaScript of the public pages', () => {
     // A page that references no script would pass any budget: the framework alone is ~105 KB.
     expect(bundle.initialJsGzip).toBeGreaterThan(100 * 1024);
     expect(kb, `${name} (${bundle.url})`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+  });
+
+  it('measures every page a visitor can open without signing in (apps/web/app/routes.ts)', () => {
+    const appDir = path.resolve(import.meta.dirname, '../apps/web/app');
+    const measured = pages.map(([, pagePath]) => new URL(pagePath(), baseURL).pathname);
+    const unmeasured: string[] = [];
+    function visit(entries: RouteConfigEntry[], parent: string) {
+      for (const entry of entries) {
+        const routePath = entry.index ? parent : [parent, entry.path].filter(Boolean).join('/');
+        if (entry.children) {
+          visit(entry.children, routePath);
+          continue;
+        }
+        const source = readFileSync(path.join(appDir, entry.file), 'utf8');
+        // Resource routes (sitemap, robots), the back office, and the pages behind sign-in.
+        if (!/export default function/.test(source) || routePath.startsWith('admin')) continue;
+        if (/<RequireAuth\b/.test(source)) continue;
+        const pattern = routePattern(routePath);
+        if (!measured.some((pathname) => pattern.test(pathname))) unmeasured.push(`/${routePath} (${entry.file})`);
+      }
+    }
+    visit(routes, '');
+    expect(unmeasured, 'public routes missing from the table above').toEqual([]);
   });
 
   it('measures pages as a shopper gets them: a search with results, a listing with its filters', async () => {
