@@ -525,6 +525,30 @@ describe('importFeed: items identical to their offer (offer digest)', () => {
     expect(await offerOf(a!.id)).toMatchObject({ price: 10_000, external_id: 'OLD-2' });
   });
 
+  it('gives the same report whether items wait for the digest or the digest is there first', async () => {
+    const four = products.slice(0, 4).map((p, i) => item(`W-${i}`, 100 + i, { productId: p.id }));
+    await run(jsonFeed(four));
+    const feed = jsonFeed([...four.map((it) => ({ ...it, productId: undefined })), item('W-3', 50)]);
+    for (const digestWaitItems of [0, 1, 100]) {
+      const result = await importFeed(
+        handle.db,
+        { storeId, source: 'cli', body: Readable.from([feed]) },
+        { digestWaitItems },
+      );
+      expect(result.report, String(digestWaitItems)).toMatchObject({
+        received: 5,
+        matched: 4,
+        unchanged: 4,
+        updated: 0,
+        rejected: 1,
+      });
+      expect(
+        result.report.rejectedSamples.map((r) => [r.line, r.sku]),
+        String(digestWaitItems),
+      ).toEqual([[5, 'W-3']]);
+    }
+  });
+
   it('refuses an identical item whose SKU an earlier changed item already listed', async () => {
     const [a] = products;
     await run(jsonFeed([item('S-2', 100, { productId: a!.id })]));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
+import type { FeedEntry } from '@kiyasla/contracts/feeds';
 import type { Database } from '../../../db/client';
 import { retryWhileUnavailable } from '../../../lib/database-unavailable';
 import { invalidateProductReads } from '../../../lib/public-read-cache';
@@ -27,6 +28,8 @@ export interface ImportHooks {
    * connection runs them in turn anyway).
    */
   applyConcurrency?: number;
+  /** Items kept while the offer digest loads (default DIGEST_WAIT_ITEMS). */
+  digestWaitItems?: number;
   /** How long each phase took (the benchmark prints it). */
   onPhase?: (phase: 'digest' | 'read' | 'match' | 'apply' | 'deactivate', ms: number) => void;
 }
@@ -100,18 +103,25 @@ export async function importFeed(
     retryWhileUnavailable(() => finish('failed', failure(error)), { maxMs: 30_000 });
 
   const staging = new StagingWriter(db, ctx, isPglite(db) ? 1 : 2);
-  let digest: OfferDigest | null = null;
+  let digest = null as OfferDigest | null;
   let seq = 0;
-  try {
-    digest = await OfferDigest.load(db, input.storeId);
+  // The digest loads while the feed is parsed: items read before it is there wait in memory (at
+  // most DIGEST_WAIT_ITEMS of them, then the parser waits), since each needs it to be staged.
+  let digestReady = false;
+  const digestLoad = OfferDigest.load(db, input.storeId).then((loaded) => {
+    digestReady = true;
     hooks.onPhase?.('digest', performance.now() - started);
-    // Read and stage.
+    return loaded;
+  });
+  // Awaited below on every path; this keeps a failure before then from counting as unhandled.
+  digestLoad.catch(() => undefined);
+  try {
     let batch: StagedItem[] = [];
-    for await (const entry of parsed) {
+    const take = async (entry: FeedEntry): Promise<void> => {
       tally.received += 1;
       if (entry.rejected) {
         tally.reject(entry.line ?? entry.index, entry.sku ?? null, entry.rejected.message);
-        continue;
+        return;
       }
       const line = entry.line ?? entry.index;
       const staged = stagedItem(seq + 1, line, entry.item);
@@ -119,9 +129,9 @@ export async function importFeed(
       const verdict = digest ? digest.take(staged, line, seq) : 'stage';
       if (verdict === 'duplicate') {
         tally.reject(line, staged.sku, feedMessages.rejections.DUPLICATE_SKU);
-        continue;
+        return;
       }
-      if (verdict === 'confirmed') continue;
+      if (verdict === 'confirmed') return;
       seq += 1;
       batch.push(staged);
       if (batch.length >= STAGE_BATCH) {
@@ -129,13 +139,34 @@ export async function importFeed(
         batch = [];
         input.onProgress?.({ phase: 'read', done: tally.received });
       }
+    };
+    let waiting: FeedEntry[] | null = [];
+    const digestArrived = async (): Promise<void> => {
+      digest = await digestLoad;
+      const early = waiting ?? [];
+      waiting = null;
+      for (const entry of early) await take(entry);
+    };
+    // Read and stage.
+    for await (const entry of parsed) {
+      if (waiting) {
+        if (!digestReady && waiting.length < (hooks.digestWaitItems ?? DIGEST_WAIT_ITEMS)) {
+          waiting.push(entry);
+          continue;
+        }
+        await digestArrived();
+      }
+      await take(entry);
     }
+    if (waiting) await digestArrived();
     await staging.write(batch);
     await staging.flush();
     input.onProgress?.({ phase: 'read', done: tally.received });
     hooks.onPhase?.('read', performance.now() - started);
   } catch (error) {
-    // A refusal while a batch is being written: wait for that write before the staging rows go.
+    // A refusal while the digest loads or a batch is being written: wait for them before the
+    // staging rows go (on PGlite they hold the one connection).
+    await digestLoad.catch(() => undefined);
     await staging.flush().catch(() => undefined);
     if (error instanceof FeedRefusedError) {
       return finish('refused', { code: error.code, message: error.message });
@@ -307,6 +338,9 @@ async function tallyDuplicates(db: Database, importId: string, tally: ImportTall
   for (const row of rows) tally.reject(row.line, row.sku, feedMessages.rejections[row.code]);
   tally.rejected += total - rows.length;
 }
+
+/** Items parsed while the offer digest loads, kept until it is there (a few megabytes). */
+const DIGEST_WAIT_ITEMS = 20_000;
 
 /** Confirmation times written per statement. */
 const CONFIRM_BATCH = 5_000;
