@@ -321,6 +321,21 @@ describe('catalog: from the home page to a product and its price history', () =>
     const page = await withHost('/category/telefon', 'evil.example');
     expect(page.body).toContain(`<link rel="canonical" href="${baseURL}/category/telefon"`);
     expect(page.body).not.toContain('evil.example');
+    // The static pages' canonical links are absolute too (search engines ignore relative ones).
+    for (const path of [
+      '/login',
+      '/register',
+      '/contact',
+      '/help',
+      '/terms',
+      '/privacy',
+      '/privacy-policy',
+      '/cookies',
+    ]) {
+      const staticPage = await withHost(path, 'evil.example');
+      expect(staticPage.body, path).toContain(`<link rel="canonical" href="${baseURL}${path}"`);
+      expect(staticPage.body, path).not.toContain('evil.example');
+    }
     for (const host of ['a b', 'evil"><x', ':99999', '[::1', 'user@host']) {
       const refused = await withHost('/', host);
       expect(refused.status, host).toBe(400);

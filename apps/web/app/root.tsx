@@ -8,7 +8,7 @@ import { themeInitScript } from '~/lib/theme';
 import { useCspNonce } from '~/lib/csp-nonce';
 import { Logo } from '~/features/site-layout/components/logo';
 import { RouteErrorContent } from '~/components/ui/route-error-boundary';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE } from '~/lib/seo';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, siteOrigin } from '~/lib/seo';
 import { AuthProvider } from '~/entities/session/auth-context';
 import { markAppHydrated } from '~/lib/hydrate-when-idle';
 import { createQueryClient } from '~/lib/query-client';
@@ -29,13 +29,15 @@ export const meta: Route.MetaFunction = () => [
 /**
  * While the site is in maintenance (the server passes its state in the load context), every
  * public page answers 503 with the maintenance page; the back office and the sign-in page stay.
+ * Otherwise it gives the site's public origin, from which the static pages' meta tags make their
+ * absolute canonical address (`canonicalMeta`).
  */
 export function loader({ context, request }: Route.LoaderArgs) {
   const state = context.maintenance;
   if (state?.active && !isMaintenanceExemptPage(new URL(request.url).pathname)) {
     throw data({ maintenance: { message: state.message, endsAt: state.endsAt } }, { status: 503 });
   }
-  return null;
+  return { origin: siteOrigin(request) };
 }
 
 function maintenanceOf(error: unknown): Pick<MaintenanceState, 'message' | 'endsAt'> | null {

@@ -20,6 +20,20 @@ export function siteOrigin(request: Request): string {
   return new URL(request.url).origin;
 }
 
+/**
+ * The canonical link of a page whose own loader does not know the origin: made absolute (as
+ * search engines require) from the origin the root loader gives. Without it (the root answered
+ * an error) the tag is left out rather than written relative.
+ */
+export function canonicalMeta(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+  path: string,
+): Array<Record<string, string>> {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: unknown } | null | undefined;
+  const origin = typeof root?.origin === 'string' ? root.origin : null;
+  return origin ? [{ tagName: 'link', rel: 'canonical', href: absoluteUrl(origin, path) }] : [];
+}
+
 export interface PageMetaInput {
   title: string;
   description: string;

@@ -1,5 +1,5 @@
 import { lazyHydrated } from '~/lib/lazy-component';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/contact';
 
 // Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
@@ -15,16 +15,15 @@ export const clientLoader = () =>
     () => null,
   );
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('İletişim') },
   {
     name: 'description',
     content:
       'Kıyasla destek ekibine ulaşın: iletişim formu, e-posta, telefon, çalışma saatleri ve konuya göre yanıt süreleri.',
   },
+  ...canonicalMeta(matches, '/contact'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/contact' }];
 
 export default function ContactRoute() {
   return <ContactPage />;

@@ -7,19 +7,18 @@ import {
 } from '~/features/cookies/cookie-policy-sections';
 import { LegalPageLayout } from '~/features/legal/components/legal-page-layout';
 import { LEGAL_LAST_UPDATED } from '~/features/legal/legal-types';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/cookies';
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Çerez Politikası') },
   {
     name: 'description',
     content:
       'Kıyasla Çerez Politikası: kullandığımız zorunlu, işlevsel, analitik ve pazarlama çerezleri, saklama süreleri ve çerez tercihlerinizi yönetme.',
   },
+  ...canonicalMeta(matches, '/cookies'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/cookies' }];
 
 export default function CookiesRoute() {
   return (

@@ -1,5 +1,5 @@
 import { lazyHydrated } from '~/lib/lazy-component';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/help';
 
 // Server-rendered in full; its code (the articles, their search and accordions) is fetched after the
@@ -15,16 +15,15 @@ export const clientLoader = () =>
     () => null,
   );
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Yardım Merkezi') },
   {
     name: 'description',
     content:
       'Kıyasla Yardım Merkezi: fiyat karşılaştırma, fiyat alarmları, karşılaştırma listeleri, hesap yönetimi ve Premium üyelik hakkında sık sorulan sorular.',
   },
+  ...canonicalMeta(matches, '/help'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/help' }];
 
 export default function HelpRoute() {
   return <HelpCenter />;

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { lazyHydrated } from '~/lib/lazy-component';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/login';
 
 // Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
@@ -23,15 +23,14 @@ export function action({ request }: Route.ActionArgs) {
   return redirect(url.pathname + url.search, 303);
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Giriş Yap') },
   {
     name: 'description',
     content: 'Kıyasla hesabınıza giriş yapın: favorileriniz, fiyat alarmlarınız ve karşılaştırmalarınız.',
   },
+  ...canonicalMeta(matches, '/login'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/login' }];
 
 export default function LoginRoute() {
   return <LoginForm />;

@@ -2,19 +2,18 @@ import { FileLock } from 'lucide-react';
 import { LegalPageLayout } from '~/features/legal/components/legal-page-layout';
 import { KVKK_INTRO, KVKK_SECTIONS } from '~/features/legal/kvkk-sections';
 import { LEGAL_LAST_UPDATED } from '~/features/legal/legal-types';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/privacy-policy';
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('KVKK Aydınlatma Metni') },
   {
     name: 'description',
     content:
       'Kıyasla KVKK Aydınlatma Metni: veri sorumlusu, işlenen kişisel veri kategorileri, işleme amaçları, aktarım ve 6698 sayılı Kanun’un 11. maddesindeki haklarınız.',
   },
+  ...canonicalMeta(matches, '/privacy-policy'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/privacy-policy' }];
 
 export default function PrivacyPolicyRoute() {
   return (

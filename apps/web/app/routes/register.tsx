@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { lazyHydrated } from '~/lib/lazy-component';
-import { pageTitle } from '~/lib/seo';
+import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/register';
 
 // Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
@@ -23,16 +23,15 @@ export function action({ request }: Route.ActionArgs) {
   return redirect(url.pathname + url.search, 303);
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Kayıt Ol') },
   {
     name: 'description',
     content:
       'Ücretsiz Kıyasla hesabı oluşturun; fiyatları takip edin, favorilerinizi saklayın, fiyat düşünce haber alın.',
   },
+  ...canonicalMeta(matches, '/register'),
 ];
-
-export const links: Route.LinksFunction = () => [{ rel: 'canonical', href: '/register' }];
 
 export default function RegisterRoute() {
   return <RegisterForm />;
