@@ -46,7 +46,10 @@ import { SettingsService } from '../modules/settings/settings.service';
 
 export const PRICE_EVENT_MAX_ATTEMPTS = 10;
 const LEASE_MS = 60_000;
-/** Changed products per work transaction: one import batch (APPLY_BATCH). */
+/**
+ * Changed products per work transaction: whole events up to this many, so two or three import
+ * batches (APPLY_BATCH, 2,000 staged rows, at most that many changed products) go in one.
+ */
 const DEFAULT_BATCH = 5_000;
 
 /** 5 s, 10 s, 20 s, … capped at 10 min. */
