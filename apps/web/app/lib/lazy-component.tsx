@@ -26,6 +26,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { redirect } from 'react-router';
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the code; resolves once it can render without suspending. */
@@ -115,4 +116,33 @@ export function lazyHydrated<C extends ComponentType<any>>(
   // `preload` lets a route wait for the code before it renders on a client-side navigation
   // (its clientLoader), instead of showing the fallback until the code arrives.
   return Object.assign(memo(LazyHydrated, areEqual), { preload: Component.preload });
+}
+
+/**
+ * Route exports of a page whose component is `lazyHydrated` as a whole (ADR 011): server-rendered
+ * in full, its code fetched after the first paint.
+ */
+
+/**
+ * The server loader: no data. Having one keeps the clientLoader from running at hydration (a route
+ * without a server loader would run it then, and render a fallback on the server).
+ */
+export const noLoaderData = () => null;
+
+/** The clientLoader: on a client-side navigation the previous page stays until this one's code has arrived. */
+export function afterPageCode(page: { preload: () => Promise<void> }) {
+  return () =>
+    page.preload().then(
+      () => null,
+      () => null,
+    );
+}
+
+/**
+ * The action of a page whose form is `method="post"`: sent before its code has arrived, the form
+ * comes back to the page (nothing is sent on, and a password never appears in an address).
+ */
+export function backToThePage({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, 303);
 }

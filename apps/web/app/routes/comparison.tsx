@@ -1,4 +1,4 @@
-import { lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/comparison';
 
@@ -8,14 +8,8 @@ const ComparisonPage = lazyHydrated(() =>
   import('~/features/comparison/components/comparison-page').then((m) => m.ComparisonPage),
 );
 
-// On a client-side navigation the previous page stays until this one's code has arrived. The server
-// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
-export const loader = () => null;
-export const clientLoader = () =>
-  ComparisonPage.preload().then(
-    () => null,
-    () => null,
-  );
+export const loader = noLoaderData;
+export const clientLoader = afterPageCode(ComparisonPage);
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Ürün Karşılaştırma') },

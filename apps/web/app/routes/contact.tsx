@@ -1,4 +1,4 @@
-import { lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
 import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/contact';
 
@@ -6,14 +6,8 @@ import type { Route } from './+types/contact';
 // first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
 const ContactPage = lazyHydrated(() => import('~/features/contact/components/contact-page').then((m) => m.ContactPage));
 
-// On a client-side navigation the previous page stays until this one's code has arrived. The server
-// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
-export const loader = () => null;
-export const clientLoader = () =>
-  ContactPage.preload().then(
-    () => null,
-    () => null,
-  );
+export const loader = noLoaderData;
+export const clientLoader = afterPageCode(ContactPage);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('İletişim') },

@@ -1,4 +1,4 @@
-import { lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/forgot-password';
 
@@ -8,14 +8,8 @@ const ForgotPasswordForm = lazyHydrated(() =>
   import('~/features/auth/components/forgot-password-form').then((m) => m.ForgotPasswordForm),
 );
 
-// On a client-side navigation the previous page stays until this one's code has arrived. The server
-// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
-export const loader = () => null;
-export const clientLoader = () =>
-  ForgotPasswordForm.preload().then(
-    () => null,
-    () => null,
-  );
+export const loader = noLoaderData;
+export const clientLoader = afterPageCode(ForgotPasswordForm);
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Şifremi Unuttum') },

@@ -1,4 +1,4 @@
-import { lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
 import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/help';
 
@@ -6,14 +6,8 @@ import type { Route } from './+types/help';
 // first paint and hydrated when it arrives: the page's initial JavaScript stays within the budget (ADR 011).
 const HelpCenter = lazyHydrated(() => import('~/features/help/components/help-center').then((m) => m.HelpCenter));
 
-// On a client-side navigation the previous page stays until this one's code has arrived. The server
-// loader only keeps the clientLoader from running at hydration (a route without one would hydrate it).
-export const loader = () => null;
-export const clientLoader = () =>
-  HelpCenter.preload().then(
-    () => null,
-    () => null,
-  );
+export const loader = noLoaderData;
+export const clientLoader = afterPageCode(HelpCenter);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('Yardım Merkezi') },
