@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProductCard, ProductDetail, Store } from '@kiyasla/contracts/catalog';
+import type { PriceAlert } from '@kiyasla/contracts/alerts';
 import type { FeedItem } from '@kiyasla/contracts/feeds';
+import type { NotificationCounts } from '@kiyasla/contracts/notifications';
+import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './support/browser';
 import { usePrivateServer } from './support/private-server';
 
@@ -31,6 +34,36 @@ async function api<T>(pathAndQuery: string): Promise<T> {
   const res = await fetch(`${server().baseURL}/api${pathAndQuery}`);
   expect(res.status, pathAndQuery).toBe(200);
   return ((await res.json()) as { data: T }).data;
+}
+
+/** The shopper's header counts as the server has them. */
+async function counts(token: string): Promise<NotificationCounts> {
+  const res = await fetch(`${server().baseURL}/api/notifications/counts`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: NotificationCounts }).data;
+}
+
+/** The shopper's alert of a product, if any. */
+async function alertOf(token: string, productId: string): Promise<PriceAlert | null> {
+  const res = await fetch(`${server().baseURL}/api/alerts/check/${productId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { alert: PriceAlert | null } }).data.alert;
+}
+
+/** A link of the header's 'Listelerim' navigation, by its label without the count. */
+const headerLink = (page: Page, label: string) =>
+  page
+    .getByRole('navigation', { name: 'Listelerim' })
+    .getByRole('link', { name: new RegExp(`^${label}( \\(\\d+\\+?\\))?$`) });
+
+/** The count a header badge shows (0 without a badge). */
+async function headerCount(page: Page, label: string): Promise<number> {
+  const name = (await headerLink(page, label).getAttribute('aria-label')) ?? '';
+  return Number(/\((\d+)\)/.exec(name)?.[1] ?? 0);
 }
 
 /** A product the sample feed makes cheaper than its lowest price now, through this store's offer. */
@@ -67,6 +100,7 @@ describe('price alert journey', () => {
 
     const shopper = await login('premium@kiyasla.test', 'Premium123!');
     const admin = await login('admin@kiyasla.test', 'Admin123!');
+    const armedBefore = (await counts(shopper.token)).activeAlerts;
     const page = await newPage(browser());
     await page.context().addInitScript((s) => {
       if (window.localStorage.getItem('token')) return;
@@ -75,13 +109,39 @@ describe('price alert journey', () => {
       window.localStorage.setItem('user', JSON.stringify(s.user));
     }, shopper);
 
+    // What the page said, for the failure message: its console errors and its failed API calls.
+    const trail: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') trail.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) {
+        trail.push(`${response.request().method()} ${response.url()} → ${response.status()}`);
+      }
+    });
+
     await page.goto(`${baseURL}/product/${product._id}`);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    await page.getByRole('textbox', { name: 'Hedef fiyat (₺)' }).fill(target.toFixed(2).replace('.', ','));
+    const targetField = page.getByRole('textbox', { name: 'Hedef fiyat (₺)' });
+    const typed = target.toFixed(2).replace('.', ',');
+    await targetField.fill(typed);
+    expect(await targetField.inputValue()).toBe(typed);
+    const created = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/alerts' && r.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
     await page.getByRole('button', { name: 'Alarm Kur' }).click();
-    await page.getByRole('link', { name: 'Fiyat Alarmları (1)' }).first().waitFor({ timeout: 15_000 });
-    const bell = page.getByRole('link', { name: /^Bildirimler( \(\d+\))?$/ }).first();
-    const before = /\((\d+)\)/.exec((await bell.getAttribute('aria-label')) ?? (await bell.innerText()))?.[1] ?? '0';
+    const answer = await created.catch((error: unknown) => {
+      throw new Error(`No POST /api/alerts after 'Alarm Kur' (${String(error)}); the page said: ${trail.join(' | ')}`);
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    // The form's own confirmation, then the header's count of armed alerts: one more than before.
+    await page.getByRole('button', { name: 'Alarmı Güncelle' }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => headerCount(page, 'Fiyat Alarmları'), { timeout: 15_000, message: trail.join(' | ') })
+      .toBe(armedBefore + 1);
+    const unreadBefore = (await counts(shopper.token)).unread;
+    await expect.poll(() => headerCount(page, 'Bildirimler')).toBe(unreadBefore);
 
     const store = await api<Store>(`/stores/${STORE_SLUG}`);
     const upload = await fetch(`${baseURL}/api/admin/stores/${store._id}/feed`, {
@@ -91,17 +151,19 @@ describe('price alert journey', () => {
     });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
 
-    // No reload: the badge rises from the live stream (the consumer runs every second).
-    await page
-      .getByRole('link', { name: `Bildirimler (${Number(before) + 1})` })
-      .first()
-      .waitFor({ timeout: 20_000 });
-    await page.getByRole('link', { name: 'Fiyat Alarmları', exact: true }).first().waitFor();
+    // No reload: the badges follow from the live stream (the consumer runs every second). The
+    // import may move other products the shopper follows too, so the figures to reach are the
+    // server's once this alert has fired.
+    await expect
+      .poll(async () => (await alertOf(shopper.token, product._id))?.triggered, { timeout: 20_000 })
+      .toBe(true);
+    const after = await counts(shopper.token);
+    expect(after.unread).toBeGreaterThan(unreadBefore);
+    expect(after.activeAlerts).toBeLessThanOrEqual(armedBefore);
+    await expect.poll(() => headerCount(page, 'Bildirimler'), { timeout: 20_000 }).toBe(after.unread);
+    await expect.poll(() => headerCount(page, 'Fiyat Alarmları'), { timeout: 20_000 }).toBe(after.activeAlerts);
 
-    await page
-      .getByRole('link', { name: `Bildirimler (${Number(before) + 1})` })
-      .first()
-      .click();
+    await headerLink(page, 'Bildirimler').click();
     await page.waitForURL('**/notifications');
     await page.getByText('Fiyat alarmınız tetiklendi').first().waitFor();
     await page.getByText(product.name).first().waitFor();
