@@ -64,11 +64,11 @@ async function main() {
       current: `${first.current} (${day(times[first.current])})`,
       latest: `${first.latest} (${day(times[first.latest])})`,
       where,
-      note: heldMajor
-        ? reasons.get(name)
-          ? `held back: ${reasons.get(name)}`
-          : 'MAJOR HELD BACK WITHOUT A WRITTEN REASON'
-        : 'minor/patch: take it',
+      note: reasons.get(name)
+        ? `held back: ${reasons.get(name)}`
+        : heldMajor
+          ? 'MAJOR HELD BACK WITHOUT A WRITTEN REASON'
+          : 'minor/patch: take it',
     });
   }
   if (rows.length === 0) {
