@@ -19,7 +19,12 @@ import {
   setAlert,
   settleAllEvents,
 } from '../test/price-alerts';
-import { consumePriceChanges, PRICE_EVENT_MAX_ATTEMPTS, priceEventRetryDelayMs } from './price-change-consumer';
+import {
+  coalescingPasses,
+  consumePriceChanges,
+  PRICE_EVENT_MAX_ATTEMPTS,
+  priceEventRetryDelayMs,
+} from './price-change-consumer';
 
 let handle: DbHandle;
 const db = () => handle.db;
@@ -384,6 +389,11 @@ describe("favorites' price drops", () => {
     const written = await drops(p.id);
     expect(written.map((n) => n.user_id).sort()).toEqual([fan, free].sort());
     expect(written[0]!.data).toMatchObject({ productId: p.id, oldPrice: p.lowest, newPrice: dropped });
+    // The message names the product and both prices in TRY, as the web and the e-mail show it.
+    const [named] = await rows<{ name: string }>(db(), sql`select name from products where id = ${p.id}::uuid`);
+    const tl = (kurus: number) =>
+      new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' }).format(kurus / 100);
+    expect(written[0]!.message).toBe(`${named!.name} ${tl(p.lowest)} yerine artık ${tl(dropped)}.`);
 
     // Replayed, and dropping further the same day: still one each.
     await replayAllEvents(db());
@@ -479,5 +489,47 @@ describe("favorites' price drops", () => {
     expect((await consume()).priceDrops).toBe(0);
     expect(await drops(small.id)).toHaveLength(0);
     expect(await drops(undone.id)).toHaveLength(0);
+  });
+});
+
+describe('the passes of an instance (coalescingPasses)', () => {
+  it('runs one pass at a time, one more for any number of wake-ups during a pass, and none after stop', async () => {
+    let started = 0;
+    let running = 0;
+    let overlapped = false;
+    const gates: (() => void)[] = [];
+    const passes = coalescingPasses(async () => {
+      started++;
+      running++;
+      if (running > 1) overlapped = true;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      running--;
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    passes.pass();
+    passes.pass();
+    passes.pass();
+    await settle();
+    expect(started).toBe(1);
+    gates.shift()!();
+    await settle();
+    // The three wake-ups during the first pass made one more, not two.
+    expect(started).toBe(2);
+    gates.shift()!();
+    await settle();
+    expect(started).toBe(2);
+    passes.pass();
+    await settle();
+    expect(started).toBe(3);
+    passes.pass();
+    const stopped = passes.stop();
+    expect(passes.stopping).toBe(true);
+    gates.shift()!();
+    await stopped;
+    // The wake-up that came before stop starts nothing once stopping; nor does one after it.
+    passes.pass();
+    await settle();
+    expect(started).toBe(3);
+    expect(overlapped).toBe(false);
   });
 });

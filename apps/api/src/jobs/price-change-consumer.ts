@@ -368,6 +368,49 @@ export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {})
 
 const POLL_MS = 1_000;
 
+export interface CoalescingPasses {
+  /** Starts a pass now, or right after the one running (several calls meanwhile make one more). */
+  pass(): void;
+  /** True once `stop` was called: a drain checks it between batches. */
+  readonly stopping: boolean;
+  /** No pass starts any more; resolves when the one running (if any) has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * One pass at a time, as the server's consumer runs them: a wake-up (NOTIFY, the poll) during a
+ * pass runs another right after it, however many arrived, so nothing announced meanwhile waits for
+ * the next poll and no two passes of this instance compete. The benchmark drives its consumer with
+ * the same runner.
+ */
+export function coalescingPasses(run: () => Promise<unknown>): CoalescingPasses {
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let stopping = false;
+  const pass = () => {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = run().finally(() => {
+      running = null;
+      if (again) pass();
+    });
+  };
+  return {
+    pass,
+    get stopping() {
+      return stopping;
+    },
+    async stop() {
+      stopping = true;
+      while (running) await running;
+    },
+  };
+}
+
 /**
  * Runs the consumer in this instance while the server listens (never in tests, which call
  * `consumePriceChanges` themselves): a pass as soon as an import's commit announces events
@@ -377,19 +420,10 @@ const POLL_MS = 1_000;
  */
 export function registerPriceChangeConsumer(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let closing = false;
-  const pass = () => {
-    if (closing) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = drainPriceChanges(app.dbHandle.db, {
+  const passes = coalescingPasses(() =>
+    drainPriceChanges(app.dbHandle.db, {
       settings: app.settings,
-      shouldStop: () => closing,
+      shouldStop: () => passes.stopping,
       onError: (err, eventIds) => app.log.warn({ err, eventIds }, 'price.changed events failed; retried later'),
     })
       .then((r) => {
@@ -400,12 +434,9 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
           );
         }
       })
-      .catch((err: unknown) => logPassFailure(app.log, err, 'price.changed consumer pass failed'))
-      .finally(() => {
-        running = null;
-        if (again) pass();
-      });
-  };
+      .catch((err: unknown) => logPassFailure(app.log, err, 'price.changed consumer pass failed')),
+  );
+  const pass = passes.pass;
   const handle = app.dbHandle;
   if (handle.kind === 'pglite') {
     const pglite = handle.pglite;
@@ -432,8 +463,7 @@ export function registerPriceChangeConsumer(app: FastifyInstance): void {
     timer.unref();
   });
   app.addHook('onClose', async () => {
-    closing = true;
     if (timer) clearInterval(timer);
-    await running;
+    await passes.stop();
   });
 }
