@@ -14,6 +14,16 @@ async function waitForUrl(page: Page, test: (url: URL) => boolean) {
   await page.waitForURL((url) => test(url));
 }
 
+/**
+ * Waits until React has hydrated this element (its props are attached): a click or a key before
+ * then reaches only the server's HTML and is lost, or undone by the hydration.
+ */
+async function hydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}
+
 async function productNames(page: Page): Promise<string[]> {
   return page
     .getByRole('list', { name: /ürünleri$/ })
@@ -50,10 +60,9 @@ describe('catalog: from the home page to a product and its price history', () =>
     const filters = page.getByRole('complementary', { name: 'Filtreler' });
 
     // A brand filter.
-    await filters
-      .getByRole('group', { name: 'Marka' })
-      .getByRole('checkbox', { name: /^Samsung\b/ })
-      .check();
+    const samsung = filters.getByRole('group', { name: 'Marka' }).getByRole('checkbox', { name: /^Samsung\b/ });
+    await hydrated(samsung);
+    await samsung.check();
     await waitForUrl(page, (url) => url.searchParams.getAll('brand').includes('Samsung'));
     await expect.poll(() => resultCount(page)).toBeLessThan(total);
     const brandTotal = await resultCount(page);
@@ -208,6 +217,7 @@ describe('catalog: from the home page to a product and its price history', () =>
     const filters = page.getByRole('complementary', { name: 'Filtreler' });
 
     const min = filters.getByRole('spinbutton', { name: 'En az (₺)' });
+    await hydrated(min);
     await min.fill('10000');
     await min.press('Enter');
     await waitForUrl(page, (url) => url.searchParams.get('minPrice') === '10000');
@@ -277,6 +287,7 @@ describe('catalog: from the home page to a product and its price history', () =>
     const page = await newPage(browser(), { width: 390, height: 844 });
     await page.goto(baseURL + '/category/laptop');
     const total = await resultCount(page);
+    await hydrated(page.getByRole('button', { name: /^Filtreler/ }));
     await page.getByRole('button', { name: /^Filtreler/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filtreler' });
     await drawer.getByRole('checkbox', { name: /^Lenovo\b/ }).check();
@@ -350,6 +361,7 @@ describe('catalog: from the home page to a product and its price history', () =>
       if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
       await page.goto(baseURL + '/category/telefon?brand=Apple');
       expect(await axeViolations(page)).toEqual([]);
+      await hydrated(page.getByRole('button', { name: 'Kompakt tablo görünümü' }));
       await page.getByRole('button', { name: 'Kompakt tablo görünümü' }).click();
       await page.getByRole('table').waitFor();
       expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, backToThePage, lazyHydrated } from '~/lib/lazy-component';
 import { canonicalMeta, pageTitle } from '~/lib/seo';
 import type { Route } from './+types/contact';
 
@@ -8,6 +8,8 @@ const ContactPage = lazyHydrated(() => import('~/features/contact/components/con
 
 export const loader = noLoaderData;
 export const clientLoader = afterPageCode(ContactPage);
+
+export const action = backToThePage;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: pageTitle('İletişim') },

@@ -1,4 +1,4 @@
-import { noLoaderData, afterPageCode, lazyHydrated } from '~/lib/lazy-component';
+import { noLoaderData, afterPageCode, backToThePage, lazyHydrated } from '~/lib/lazy-component';
 import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/forgot-password';
 
@@ -10,6 +10,8 @@ const ForgotPasswordForm = lazyHydrated(() =>
 
 export const loader = noLoaderData;
 export const clientLoader = afterPageCode(ForgotPasswordForm);
+
+export const action = backToThePage;
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Şifremi Unuttum') },

@@ -70,7 +70,8 @@ export function ForgotPasswordForm() {
       subtitle="Hesabınızın e-posta adresini girin; şifrenizi sıfırlamanız için bir bağlantı gönderelim."
       footer={back}
     >
-      <form noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
+      {/* POST: sent before its code has arrived, the route's action brings it back to the page. */}
+      <form method="post" noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="space-y-5">
         {serverError && <FormAlert title={serverError} />}
         <FormField id="forgot-email" label="E-posta" error={errors.email?.message} required>
           <input

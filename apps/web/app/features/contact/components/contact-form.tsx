@@ -56,7 +56,14 @@ export function ContactForm({ initialCategory, autoFocus = false, onSent }: Cont
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="contact-form-title" aria-busy={isSubmitting}>
+    // POST: sent before its code has arrived, the route's action brings it back to the page.
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      aria-labelledby="contact-form-title"
+      aria-busy={isSubmitting}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="contact-form-title" className="text-xl font-semibold text-ink">
           Bize Mesaj Gönderin
