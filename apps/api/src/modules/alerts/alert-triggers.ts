@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Transaction } from '../../db/client';
+import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
 import { announceCountsChanged } from '../notifications/live/live-counts';
 import { watchedPrice } from './alerts.repo';
@@ -148,7 +149,7 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
           select x.user_id, 'price_alert', x.title, x.message, x.data, x.dedupe_key
             from json_to_recordset(${JSON.stringify(rows)}::json)
               as x(user_id uuid, title text, message text, data jsonb, dedupe_key text)
-          on conflict (dedupe_key) do nothing
+          ${onDedupeConflict} do nothing
           returning id, dedupe_key
         ), queued as (
           insert into notification_delivery_queue (notification_id) select id from inserted

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { Notification, NotificationCounts } from '@kiyasla/contracts/notifications';
+import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
+import { notifyMember } from '../payments/member-notices';
 import { bearer, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { setSettings, useTestApp } from '../../test/app';
 import { pruneReadNotifications } from './notifications.repo';
@@ -126,5 +128,42 @@ describe('changing notifications', () => {
     const left = (await call('GET', '/notifications', user)).json<{ data: Notification[] }>().data;
     expect(left.map((n) => n._id).sort()).toEqual([oldUnread, recentRead].sort());
     expect(left.map((n) => n._id)).not.toContain(oldRead);
+  });
+});
+
+describe('the idempotency key', () => {
+  it('is unique through its digest: ON CONFLICT on it and drizzle’s onConflictDoNothing write a key once', async () => {
+    const user = await registerUser(t.app);
+    const key = `test:${user.user._id}:a`;
+    const insert = (k: string) =>
+      t.db.db.execute(sql`
+        insert into notifications (user_id, type, title, message, dedupe_key)
+        values (${user.user._id}::uuid, 'system', 'Başlık', 'Mesaj', ${k})
+        ${onDedupeConflict} do nothing
+        returning id`);
+    expect(sqlRows(await insert(key))).toHaveLength(1);
+    expect(sqlRows(await insert(key))).toHaveLength(0);
+    expect(sqlRows(await insert(`${key}b`))).toHaveLength(1);
+    // Without a conflict clause a second copy is refused.
+    await expect(
+      t.db.db.execute(sql`
+        insert into notifications (user_id, type, title, message, dedupe_key)
+        values (${user.user._id}::uuid, 'system', 'Başlık', 'Mesaj', ${key})`),
+    ).rejects.toThrow();
+    // The payments' notices insert through drizzle without naming the target.
+    for (let i = 0; i < 2; i++) {
+      await t.db.db.transaction((tx) =>
+        notifyMember(tx, user.user._id, `${key}:member`, { title: 'Başlık', message: 'Mesaj' }),
+      );
+    }
+    // Without a key, any number.
+    await notify(user.user._id, 'system');
+    await notify(user.user._id, 'system');
+    const [counts] = sqlRows<{ keyed: number; unkeyed: number }>(
+      await t.db.db.execute(sql`
+        select count(dedupe_key)::int as keyed, count(*) filter (where dedupe_key is null)::int as unkeyed
+          from notifications where user_id = ${user.user._id}::uuid`),
+    );
+    expect(counts).toEqual({ keyed: 3, unkeyed: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
 import { announceCountsChanged } from './live/live-counts';
 import { lowestInStockPrices } from '../feeds/import/price-change-event';
@@ -90,7 +91,7 @@ export async function notifyFavoritePriceDrops(
           join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
           left join notification_settings ns on ns.user_id = f.user_id
          where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
-        on conflict (dedupe_key) do nothing
+        ${onDedupeConflict} do nothing
         returning id, user_id
       ), queued as (
         insert into notification_delivery_queue (notification_id) select id from inserted

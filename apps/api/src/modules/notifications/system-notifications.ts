@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SystemNotificationAudience } from '@kiyasla/contracts/admin-notifications';
 import type { Database } from '../../db/client';
+import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
 import { recordAudit, type AuditActor } from '../admin/audit/audit.service';
 import { scheduleDeliveries } from './deliveries/schedule';
@@ -43,7 +44,7 @@ export async function sendSystemNotification(
                  jsonb_build_object('sendId', ${sendId}::text, 'url', '/notifications'),
                  'system:' || ${sendId}::text || ':' || page.id
             from page
-          on conflict (dedupe_key) do nothing
+          ${onDedupeConflict} do nothing
           returning id, user_id`),
       );
       await scheduleDeliveries(
