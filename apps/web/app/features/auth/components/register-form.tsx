@@ -18,6 +18,7 @@ import { safeRedirect } from '~/entities/session/utils/safe-redirect';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { usePublicConfig } from '~/lib/public-config';
 import { toast } from '~/lib/toast';
+import { isValidEmail } from '~/lib/validation';
 import { useSignedInRedirect } from '../hooks/use-signed-in-redirect';
 import { filterNameInput } from '~/lib/name-input';
 import { formatPhoneInput } from '~/lib/phone-input';
@@ -78,7 +79,8 @@ export function RegisterForm() {
     defaultValues: {
       firstName: '',
       lastName: '',
-      email: '',
+      // The footer's bulletin box sends a visitor here with the address they typed.
+      email: isValidEmail(params.get('email') ?? '') ? (params.get('email') ?? '') : '',
       phone: '',
       password: '',
       confirmPassword: '',
