@@ -34,14 +34,18 @@ export function parseQuery(raw: string): ParsedQuery {
 
 /**
  * A `to_tsquery('simple', ...)` text: every token must match (AND) as a word prefix, and a
- * token may have alternatives (spelling corrections) that are OR-ed. Tokens only contain
- * [a-z0-9], so nothing here can break the tsquery syntax.
+ * token may have alternatives (spelling corrections) that are OR-ed. With `wholeSingleLetters`
+ * a one-character token matches that word only: as a prefix, "e" (of "e-kitap") would match
+ * every word starting with an e, which makes the index scan read a large part of the index for
+ * no useful match (the search page; suggestions keep it a prefix, the shopper is still typing).
+ * Tokens only contain [a-z0-9], so nothing here can break the tsquery syntax.
  */
-export function prefixTsQuery(alternatives: string[][]): string {
+export function prefixTsQuery(alternatives: string[][], opts: { wholeSingleLetters?: boolean } = {}): string {
+  const term = (a: string) => (opts.wholeSingleLetters && a.length === 1 ? a : `${a}:*`);
   return alternatives
     .filter((alts) => alts.length > 0)
     .map((alts) => {
-      const parts = alts.map((a) => `${a}:*`);
+      const parts = alts.map(term);
       return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
     })
     .join(' & ');

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { searchLog } from '../../db/schema/search-log';
 import { hiddenSearchTerms } from '../../db/schema/hidden-search-terms';
 import { sqlRows } from '../../lib/sql-rows';
+import { pricesOfProduct, productColumns, type ProductListRow } from '../products/products.repo';
 
 /**
  * Search runs on two indexes: `products.search_vector` (GIN tsvector: folded name, brand,
@@ -57,6 +58,156 @@ export function textSearchSql(prefixQuery: string, rawQuery: string): { where: S
     rank: sql`(ts_rank(search_vector, ${folded}, 1) + 0.02 * ln(1 + ${products.ratingsCount})
       + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`,
   };
+}
+
+/**
+ * A `search_text ~ …` pattern that a product's folded name, brand, model or category words match
+ * when one of them starts with one of `alternatives` (a query token or its spelling corrections;
+ * a one-character token is a whole word, as in `prefixTsQuery`'s `wholeSingleLetters`). Words
+ * are separated by spaces; the full-text parser also indexes the parts of a hyphenated word
+ * ("ky-14801": "ky", "14801"), so a hyphen starts a word too. Other separators (a dot, a slash)
+ * are not taken as a word start, so a match here is also a match of the index.
+ * Tokens only contain [a-z0-9]: nothing in them is a pattern metacharacter.
+ */
+export function wordPrefixPattern(alternatives: string[]): string {
+  const words = alternatives.map((a) => (a.length === 1 ? `${a}(?![a-z0-9])` : a));
+  return `(^|[ -])(${words.join('|')})`;
+}
+
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * The most popular active products (ratings count, then id: the relevance sort's own tie
+ * order) whose search_text has a word starting with each token, found by walking the
+ * popularity index: the product rows are read, their TOASTed search_vector is not. The walk
+ * stops at `limit` matches or after `walkLimit` products; `walked` is the popularity position of
+ * the last product read when `limit` matches were found (the share of matches among them
+ * estimates the matches of the whole catalog).
+ */
+export async function popularWordMatches(
+  db: Database,
+  tokenAlternatives: string[][],
+  limit: number,
+  walkLimit: number,
+): Promise<{ ids: string[]; walked: number }> {
+  const conditions = tokenAlternatives.map((alts) => sql`w.search_text ~ ${wordPrefixPattern(alts)}`);
+  // No ORDER BY outside: sorting by position would make the walk read all `walkLimit` products
+  // before the LIMIT; the walk streams in index order and stops at the `limit`-th match.
+  const rows = sqlRows<{ id: string; position: string | number }>(
+    await db.execute(sql`
+      select w.id, w.position from (
+        select ${products.id}, ${products.searchText},
+               row_number() over (order by ${products.ratingsCount} desc, ${products.id}) as position
+          from ${products} where ${products.isActive}
+         order by ${products.ratingsCount} desc, ${products.id}
+         limit ${walkLimit}) w
+       where ${sql.join(conditions, sql` and `)}
+       limit ${limit}`),
+  )
+    .map((r) => ({ id: r.id, position: Number(r.position) }))
+    .sort((a, b) => a.position - b.position);
+  return { ids: rows.map((r) => r.id), walked: rows.at(-1)?.position ?? 0 };
+}
+
+/**
+ * The `limit` most popular active products matching a search, and how many match in all: one
+ * pass over the matches' rows (the GIN index finds them; ranking would read each one's
+ * search_vector from TOAST, this does not). OFFSET 0 keeps the matches a subquery of their own:
+ * merged into the ORDER BY … LIMIT, the planner walks the popularity index instead and tests
+ * every product's search_vector (seconds at a million products).
+ */
+export async function popularMatches(
+  db: Database,
+  search: { where: SQL },
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  const rows = sqlRows<{ id: string; total: string | number }>(
+    await db.execute(sql`
+      select m.id, count(*) over () as total
+        from (select ${products.id}, ${products.ratingsCount} from ${products}
+               where ${products.isActive} and ${search.where} offset 0) as m
+       order by m.ratings_count desc, m.id
+       limit ${limit}`),
+  );
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+}
+
+/**
+ * A page of the `candidates` that match the search, best first (rank, then popularity, then id:
+ * the order of a relevance-sorted listing), and how many of them match.
+ */
+export async function rankCandidates(
+  db: Database,
+  search: { where: SQL; rank: SQL },
+  candidates: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductListRow[]; matching: number | null }> {
+  if (candidates.length === 0 || limit <= 0) return { rows: [], matching: null };
+  const found = await db
+    .select({ ...productColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
+    .where(and(sql`${products.id} = any (${uuidArray(candidates)})`, eq(products.isActive, true), search.where))
+    .orderBy(sql`${search.rank} desc`, desc(products.ratingsCount), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+  // How many candidates match (null when the page starts past them).
+  const matching = found[0]?.matching ?? null;
+  return { rows: found.map(({ matching: _matching, ...row }) => row), matching };
+}
+
+/** How many of `candidates` are active and match the search. */
+export async function countMatchingCandidates(
+  db: Database,
+  search: { where: SQL },
+  candidates: readonly string[],
+): Promise<number> {
+  if (candidates.length === 0) return 0;
+  const rows = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(sql`${products.id} = any (${uuidArray(candidates)})`, eq(products.isActive, true), search.where));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A page of the matches other than `candidates`, most popular first (what follows the ranked candidates). */
+export async function otherMatchesByPopularity(
+  db: Database,
+  search: { where: SQL },
+  candidates: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<ProductListRow[]> {
+  if (limit <= 0) return [];
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
+    .where(
+      and(
+        eq(products.isActive, true),
+        search.where,
+        candidates.length ? not(sql`${products.id} = any (${uuidArray(candidates)})`) : undefined,
+      ),
+    )
+    .orderBy(desc(products.ratingsCount), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * About how many products there are: the planner's count (pg_class.reltuples, close enough to
+ * scale a share), or the active products counted where the table was never analyzed.
+ */
+export async function productCountEstimate(db: Database): Promise<number> {
+  const rows = sqlRows<{ n: string | number | null }>(
+    await db.execute(sql`select reltuples::bigint as n from pg_class where oid = 'products'::regclass`),
+  );
+  const planned = Number(rows[0]?.n ?? 0);
+  if (planned > 0) return planned;
+  const counted = await db.select({ n: count() }).from(products).where(eq(products.isActive, true));
+  return Number(counted[0]?.n ?? 0);
 }
 
 export interface ProductSuggestionRow {

@@ -26,6 +26,7 @@ const searchReplies = new PreparedReplies<SearchResult>((result) => ({
   ...(result.facets ? { facets: result.facets } : {}),
   query: result.query,
   correctedQuery: result.correctedQuery,
+  totalIsLowerBound: result.totalIsLowerBound,
 }));
 const suggestionReplies = new PreparedReplies<Suggestion[]>(ok);
 
@@ -55,6 +56,8 @@ export async function searchRoutes(app: FastifyInstance) {
             facets: facetsSchema.optional(),
             query: z.string(),
             correctedQuery: z.string().nullable(),
+            // pagination.total is a lower bound ("10.000+"): too many matches to count per request.
+            totalIsLowerBound: z.boolean(),
           }),
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,

@@ -13,11 +13,22 @@ import type { Database } from '../../db/client';
 import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listCategories } from '../categories/categories.service';
-import { listProducts, type ListingInput } from '../products/products.service';
+import { computeFacets, listProducts, toCards, type ListingInput } from '../products/products.service';
+import { listingReadTags } from '../products/listing-read-tags';
+import type { ProductListRow } from '../products/products.repo';
+import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
+import { paginate } from '../../lib/reply';
 import { parseQuery, prefixTsQuery, type ParsedQuery } from './search-query';
+import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
+  productCountEstimate,
   brandProductCounts,
   closestTerms,
+  countMatchingCandidates,
+  otherMatchesByPopularity,
+  popularMatches,
+  popularWordMatches,
+  rankCandidates,
   prefixProductCounts,
   suggestProducts,
   textSearchSql,
@@ -55,6 +66,46 @@ export interface SearchResult {
   query: string;
   /** The query as it was understood after spelling corrections, when any were made. */
   correctedQuery: string | null;
+  /**
+   * `pagination.total` is a lower bound ("10.000+"), not a count: the search matches too many
+   * products to count them for each request (see `BOUNDED_SEARCH`).
+   */
+  totalIsLowerBound: boolean;
+}
+
+/**
+ * A relevance-sorted search without filters ranks a bounded candidate set rather than every
+ * match: ranking reads each match's search_vector from TOAST, 2.5 s for the ~300,000 matches of
+ * "14" at a million products (ADR 006 amendment). The results are the `candidates` most popular
+ * matches ranked (rank, then popularity), followed by the other matches by popularity.
+ *
+ * - Where the word dictionary says every token is common (at least `walkFrom` products each),
+ *   the candidates are the most popular products with a name, brand, model or category word
+ *   starting with each token, found by walking the popularity index (`walkLimit` products at
+ *   most). The share of matches among the products walked, scaled to the catalog, estimates
+ *   the matches; the total reported is a round number at most half of that estimate, as a lower
+ *   bound ("10.000+"), not a count.
+ * - Otherwise (or when that walk finds fewer than `candidates` matches), one pass over the
+ *   matches gives the most popular `candidates` and the exact total; up to `candidates`
+ *   matches, every match is ranked, exactly as the listing query does.
+ */
+export interface BoundedSearchTuning {
+  candidates: number;
+  walkFrom: number;
+  walkLimit: number;
+}
+
+export const BOUNDED_SEARCH: BoundedSearchTuning = {
+  candidates: 100,
+  walkFrom: 15_000,
+  walkLimit: 15_000,
+};
+
+/** The largest of 1, 2 and 5 times a power of ten not above `n` (0 below 1): 23,456 → 20,000. */
+export function roundDown125(n: number): number {
+  if (n < 1) return 0;
+  const power = 10 ** Math.floor(Math.log10(n));
+  return [5, 2, 1].map((m) => m * power).find((v) => v <= n) ?? power;
 }
 
 // Searches follow a long tail, but its head (popular queries, their first pages) repeats all day.
@@ -62,29 +113,42 @@ const searchCache = new PublicReadCache<SearchResult>(30_000, 1_000);
 // Keystrokes repeat even more: every shopper typing "kulaklık" sends the same 8 prefixes.
 const suggestionCache = new PublicReadCache<Suggestion[]>(60_000, 5_000);
 
+type SearchInput = ListingInput & { category?: string; subcategory?: string };
+
 export function searchProducts(
   db: Database,
   rawQuery: string,
-  input: ListingInput & { category?: string; subcategory?: string },
+  input: SearchInput,
+  /** The bounded ranking's sizes (tests make them small). */
+  tuning: BoundedSearchTuning = BOUNDED_SEARCH,
 ): Promise<SearchResult> {
   const q = parseQuery(rawQuery);
-  return searchCache.get(JSON.stringify([q.display, input]), (tag) => runSearch(db, q, input, tag));
+  const key = JSON.stringify([q.display, input, tuning === BOUNDED_SEARCH ? null : tuning]);
+  return searchCache.get(key, (tag) => runSearch(db, q, input, tag, tuning));
 }
 
 async function runSearch(
   db: Database,
   q: ParsedQuery,
-  input: ListingInput & { category?: string; subcategory?: string },
+  input: SearchInput,
   tag: TagReads,
+  tuning: BoundedSearchTuning,
 ): Promise<SearchResult> {
   const empty = { items: [], pagination: { page: input.page, limit: input.limit, total: 0, pages: 0 } };
   // Nothing in the catalog changes the answer to an empty query.
   if (q.tokens.length === 0) {
     tag({});
-    return { ...empty, query: q.display, correctedQuery: null };
+    return { ...empty, query: q.display, correctedQuery: null, totalIsLowerBound: false };
   }
   const { alternatives, corrected } = await tokenAlternatives(db, q);
-  const search = textSearchSql(prefixTsQuery(alternatives), q.display);
+  const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), q.display);
+  const understood = {
+    query: q.display,
+    correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
+  };
+  if (isWholeCatalogRelevance(input)) {
+    return { ...(await boundedSearch(db, alternatives, search, input, tag, tuning)), ...understood };
+  }
   const result = await listProducts(
     db,
     {
@@ -95,11 +159,89 @@ async function runSearch(
     input,
     tag,
   );
+  return { ...result, ...understood, totalIsLowerBound: false };
+}
+
+/** A relevance-sorted search of the whole catalog: no category, filter or advanced filter. */
+function isWholeCatalogRelevance(input: SearchInput): boolean {
+  return (
+    input.sort === 'relevance' &&
+    !input.category &&
+    !input.subcategory &&
+    !input.featured &&
+    input.brand.length === 0 &&
+    input.store.length === 0 &&
+    input.spec.length === 0 &&
+    input.minPrice === undefined &&
+    input.maxPrice === undefined &&
+    requestedAdvancedFilters(input).length === 0
+  );
+}
+
+// The planner's product count scales the share of matches a walk saw; it moves slowly.
+const productCountCache = new TtlCache<number>(10 * 60_000);
+
+async function boundedSearch(
+  db: Database,
+  alternatives: string[][],
+  search: TextSearch,
+  input: SearchInput,
+  tag: TagReads,
+  tuning: BoundedSearchTuning,
+): Promise<Omit<SearchResult, 'query' | 'correctedQuery'>> {
+  let candidates: string[] | undefined;
+  let total = 0;
+  let totalIsLowerBound = false;
+  if ((await dictionaryEstimate(db, alternatives)) >= tuning.walkFrom) {
+    const walk = await popularWordMatches(db, alternatives, tuning.candidates, tuning.walkLimit);
+    if (walk.ids.length === tuning.candidates) {
+      const products = await productCountCache.get('products', () => productCountEstimate(db));
+      // Half the estimate: a safety margin for the sample's spread (100 matches: about ±10 %)
+      // and for matches being more or less common among popular products than among the rest.
+      const lowerBound = roundDown125(((walk.ids.length / walk.walked) * products) / 2);
+      if (lowerBound >= walk.ids.length) {
+        candidates = walk.ids;
+        total = lowerBound;
+        totalIsLowerBound = true;
+      }
+    }
+  }
+  if (!candidates) ({ ids: candidates, total } = await popularMatches(db, search, tuning.candidates));
+
+  const offset = (input.page - 1) * input.limit;
+  const ranked = await rankCandidates(db, search, candidates, input.limit, offset);
+  let rows: ProductListRow[] = ranked.rows;
+  // The page reaches past the ranked candidates: the other matches follow, most popular first.
+  const more = !totalIsLowerBound && total <= candidates.length ? 0 : input.limit - rows.length;
+  if (more > 0) {
+    const rankedCount = ranked.matching ?? (await countMatchingCandidates(db, search, candidates));
+    const rest = await otherMatchesByPopularity(db, search, candidates, more, Math.max(0, offset - rankedCount));
+    rows = [...rows, ...rest];
+  }
+  const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
+  const facets = input.facets ? await computeFacets(db, filters) : undefined;
+  tag(
+    listingReadTags(
+      filters,
+      input,
+      rows.map((r) => r.id),
+    ),
+  );
   return {
-    ...result,
-    query: q.display,
-    correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
+    items: await toCards(db, rows),
+    pagination: paginate(input.page, input.limit, total),
+    ...(facets ? { facets } : {}),
+    totalIsLowerBound,
   };
+}
+
+/**
+ * At most how many products match every token, from the word dictionary (a product counts once
+ * per matching word): the smallest of the tokens' counts, each the sum over its alternatives.
+ */
+async function dictionaryEstimate(db: Database, alternatives: string[][]): Promise<number> {
+  const counts = await prefixProductCounts(db, [...new Set(alternatives.flat())]);
+  return Math.min(...alternatives.map((alts) => alts.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0)));
 }
 
 // Brand names change only with the catalog; a few minutes of staleness is harmless here.
@@ -162,10 +304,7 @@ async function loadSuggestions(db: Database, q: ParsedQuery, limit: number, tag:
     }));
   const productLimit = Math.max(0, limit - categoryHits.length - brandHits.length);
   // All tokens must match, so the rarest token bounds the number of candidate products.
-  const counts = await prefixProductCounts(db, [...new Set(alternatives.alternatives.flat())]);
-  const estimate = Math.min(
-    ...alternatives.alternatives.map((alts) => alts.reduce((sum, a) => sum + (counts.get(a) ?? 0), 0)),
-  );
+  const estimate = await dictionaryEstimate(db, alternatives.alternatives);
   const rows = await suggestProducts(db, prefixTsQuery(alternatives.alternatives), productLimit, estimate);
   const productHits: Suggestion[] = rows.map((p) => ({
     type: 'product' as const,

@@ -54,6 +54,15 @@ describe('loadSearchPage', () => {
     expect(result.kind === 'page' && result.data.results?.correctedQuery).toBe('samsung');
   });
 
+  it('says when the total is a lower bound (too many matches to count), and only then', async () => {
+    const many = await loadSearchPage(url('?q=telefon'), {
+      context: api(() => page(100_000, 5_000, { totalIsLowerBound: true })).context,
+    });
+    expect(many.kind === 'page' && many.data.results?.totalIsLowerBound).toBe(true);
+    const counted = await loadSearchPage(url('?q=kulaklik'), { context: api(() => page(63, 4)).context });
+    expect(counted.kind === 'page' && counted.data.results?.totalIsLowerBound).toBe(false);
+  });
+
   it("turns a failed search into 'Arama sırasında bir hata oluştu' with no results", async () => {
     const { context } = api(() => json({ success: false, message: 'boom', code: 'INTERNAL' }, 500));
     const result = await loadSearchPage(url('?q=kulaklik'), { context });

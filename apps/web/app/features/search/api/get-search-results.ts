@@ -12,6 +12,8 @@ export interface SearchResults {
   query: string;
   /** The term after spelling corrections ("samsnug" → "samsung"), or null when none was needed. */
   correctedQuery: string | null;
+  /** `pagination.total` is a lower bound (too many matches to count): shown as "10.000+". */
+  totalIsLowerBound: boolean;
 }
 
 /** `GET /search?q=` with the listing's filters, sort and page, plus the filter panel's facets. */
@@ -31,5 +33,6 @@ export async function getSearchResults(q: string, state: ListingState, init?: Ap
     facets: (extras.facets as Facets | undefined) ?? null,
     query: typeof extras.query === 'string' ? extras.query : q,
     correctedQuery: typeof extras.correctedQuery === 'string' ? extras.correctedQuery : null,
+    totalIsLowerBound: extras.totalIsLowerBound === true,
   };
 }

@@ -109,7 +109,11 @@ export function SearchResultsPage({
             <span className="mb-0.5 block text-sm font-medium tracking-normal text-muted">Arama sonuçları</span>“{q}”
           </h1>
           <p role="status" className="mt-2 text-sm font-semibold text-ink">
-            {loading ? 'Aranıyor…' : results ? `${formatNumber(total)} ürün bulundu` : ''}
+            {loading
+              ? 'Aranıyor…'
+              : results
+                ? `${formatNumber(total)}${results.totalIsLowerBound ? '+' : ''} ürün bulundu`
+                : ''}
           </p>
         </div>
         {!loading && results && <DidYouMean query={results.query} correctedQuery={results.correctedQuery} />}
