@@ -45,6 +45,60 @@ export async function refreshProductPriceAggregatesWithLowest(
   return refreshAggregates(db, productIds, true);
 }
 
+/**
+ * `lower_price_seen_at` of the prices row `p` for the new figures `agg`, inside the refresh's
+ * update: when a price below the new lowest was last on sale (ADR 019). By definition, the latest
+ * end of the product's `price_history` rows priced below `agg.min_price` and not out of stock,
+ * a row ending at the offer's next row or, for its last row, at its store's last confirmation
+ * (`recomputeAdvancedFilterSignals` and migration 0018 compute it so for every product at once).
+ * It is computed only when the lowest price moves (the history was appended before this refresh,
+ * in the same transaction); otherwise it stays: a lower price on sale would have moved the lowest.
+ *
+ * Reading the product's whole history is most of a refresh's cost (every row's heap page: a
+ * product changed daily has ~180 rows in six months), so two cases that decide it from less come
+ * first; both give what the whole read would:
+ * 1. The lowest price rose, and a row this transaction superseded (the row before one recorded
+ *    now, read through the offer's index) is priced below the new lowest: that row ended now, and
+ *    nothing ends later, so the answer is now. This is the usual rise: the offer that held the
+ *    lowest price rose or was deactivated.
+ * 2. The lowest price fell, and no lower price had been seen below the previous lowest
+ *    (`lower_price_seen_at` null, set when that lowest was, at `price_updated_at`): a row priced
+ *    below the new, lower figure can only be one recorded since, so only the history since then
+ *    is read (from an hour before, for a transaction still open then). This is the usual fall: a
+ *    new all-time low.
+ * Otherwise the whole history of the product is read once, each row's end from the next row of
+ * its offer in the same read (a window), and the offer's confirmation only for a last row.
+ * Rows are recorded at their transaction's `now()`; a transaction that began after this one and
+ * committed during it could record a later end, which only the whole read would see (case 1).
+ */
+const lowerPriceSeenAt = sql`case
+  when agg.min_price is not distinct from p.min_price then p.lower_price_seen_at
+  when agg.min_price is null then null
+  else coalesce(
+    case when agg.min_price > p.min_price then (
+      select max(n.recorded_at)
+        from price_history n
+       cross join lateral (
+         select b.price, b.availability from price_history b
+          where b.offer_id = n.offer_id and (b.recorded_at, b.id) < (n.recorded_at, n.id)
+          order by b.recorded_at desc, b.id desc limit 1) b
+       where n.product_id = p.product_id and n.recorded_at >= now()
+         and b.price < agg.min_price and b.availability <> 'out-of-stock')
+    end,
+    (select max(coalesce(h.next_at, (select lo.last_seen_at from store_offers lo where lo.id = h.offer_id)))
+       from (
+         select h.offer_id, h.price, h.availability,
+                lead(h.recorded_at) over (partition by h.offer_id order by h.recorded_at, h.id) as next_at
+           from price_history h
+          where h.product_id = p.product_id
+            and h.recorded_at > case
+                  when agg.min_price < p.min_price and p.lower_price_seen_at is null and p.price_updated_at is not null
+                  then p.price_updated_at - interval '1 hour'
+                  else '-infinity'::timestamptz end
+       ) h
+      where h.price < agg.min_price and h.availability <> 'out-of-stock'))
+  end`;
+
 async function refreshAggregates(
   db: Database | Transaction,
   productIds: readonly string[],
@@ -81,19 +135,7 @@ async function refreshAggregates(
                                  then p.min_price else p.prev_min_price end,
            price_updated_at = case when agg.min_price is distinct from p.min_price
                                    then now() else p.price_updated_at end,
-           -- Only when the lowest price moves (the history was appended before this refresh): each
-           -- history row's price held until the offer's next row, or its store's last confirmation.
-           lower_price_seen_at = case when agg.min_price is distinct from p.min_price then (
-             select max(coalesce(
-                      (select n.recorded_at from price_history n
-                        where n.offer_id = h.offer_id and (n.recorded_at, n.id) > (h.recorded_at, h.id)
-                        order by n.recorded_at, n.id limit 1),
-                      lo.last_seen_at))
-               from price_history h
-               join store_offers lo on lo.id = h.offer_id
-              where h.product_id = p.product_id and h.price < agg.min_price
-                and h.availability <> 'out-of-stock'
-           ) else p.lower_price_seen_at end,
+           lower_price_seen_at = ${lowerPriceSeenAt},
            min_price = agg.min_price,
            max_price = agg.max_price,
            original_price = agg.original_price,
