@@ -458,14 +458,18 @@ describe('importFeed: items identical to their offer (offer digest)', () => {
     await handle.db.execute(sql`
       insert into store_offers (product_id, store_id, price, product_url, external_id, created_at)
       values (${products[5]!.id}::uuid, ${storeId}::uuid, 5000, 'https://magaza.example/D-0', 'D-0', now() + interval '1 second')`);
-    const digest = await OfferDigest.load(handle.db, storeId, undefined, 2);
+    // Pages of two offers, and two slots to start with: the digest grows as the offers arrive.
+    const digest = await OfferDigest.load(handle.db, storeId, undefined, 2, 2);
     expect(digest!.size).toBe(5);
     for (const [i, it] of five.entries()) {
       const staged = stagedItem(i + 1, i + 1, { ...it, productId: undefined } as FeedItem);
       expect(digest!.unchanged(staged), it.sku).toEqual({ confirmDue: false });
       expect(digest!.unchanged({ ...staged, price: staged.price + 1 }), it.sku).toBeUndefined();
     }
-    expect(await OfferDigest.load(handle.db, storeId, 5)).toBeNull();
+    // Five SKUs: a store with more than four has no digest.
+    expect(await OfferDigest.load(handle.db, storeId, 5)).not.toBeNull();
+    expect(await OfferDigest.load(handle.db, storeId, 4)).toBeNull();
+    expect(await OfferDigest.load(handle.db, storeId, 4, 2)).toBeNull();
   });
 
   it('keeps the first of two items with one SKU when the first only confirms its offer', async () => {
