@@ -95,10 +95,13 @@ export interface BoundedSearchTuning {
   walkLimit: number;
 }
 
+// Measured on the 1M catalog with the bench's queries (LOG.md, 2026-11-27): 50 candidates cost
+// about a third less than 100 (each ranked candidate is a TOAST read); walking from fewer
+// dictionary matches made more multi-word walks fail and pay for the one pass as well.
 export const BOUNDED_SEARCH: BoundedSearchTuning = {
-  candidates: 100,
+  candidates: 50,
   walkFrom: 15_000,
-  walkLimit: 15_000,
+  walkLimit: 10_000,
 };
 
 /** The largest of 1, 2 and 5 times a power of ten not above `n` (0 below 1): 23,456 → 20,000. */
@@ -196,7 +199,7 @@ async function boundedSearch(
     const walk = await popularWordMatches(db, alternatives, tuning.candidates, tuning.walkLimit);
     if (walk.ids.length === tuning.candidates) {
       const products = await productCountCache.get('products', () => productCountEstimate(db));
-      // Half the estimate: a safety margin for the sample's spread (100 matches: about ±10 %)
+      // Half the estimate: a safety margin for the sample's spread (50 matches: about ±15 %)
       // and for matches being more or less common among popular products than among the rest.
       const lowerBound = roundDown125(((walk.ids.length / walk.walked) * products) / 2);
       if (lowerBound >= walk.ids.length) {
