@@ -192,6 +192,34 @@ async function boundedSearch(
   tag: TagReads,
   tuning: BoundedSearchTuning,
 ): Promise<Omit<SearchResult, 'query' | 'correctedQuery'>> {
+  const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
+  // The filter panel's facets count every match, as on the listing path, beside the page.
+  const [page, facets] = await Promise.all([
+    boundedPage(db, alternatives, search, input, tuning),
+    input.facets ? computeFacets(db, filters) : Promise.resolve(undefined),
+  ]);
+  tag(
+    listingReadTags(
+      filters,
+      input,
+      page.rows.map((r) => r.id),
+    ),
+  );
+  return {
+    items: await toCards(db, page.rows),
+    pagination: paginate(input.page, input.limit, page.total),
+    ...(facets ? { facets } : {}),
+    totalIsLowerBound: page.totalIsLowerBound,
+  };
+}
+
+async function boundedPage(
+  db: Database,
+  alternatives: string[][],
+  search: TextSearch,
+  input: SearchInput,
+  tuning: BoundedSearchTuning,
+): Promise<{ rows: ProductListRow[]; total: number; totalIsLowerBound: boolean }> {
   let candidates: string[] | undefined;
   let total = 0;
   let totalIsLowerBound = false;
@@ -221,21 +249,7 @@ async function boundedSearch(
     const rest = await otherMatchesByPopularity(db, search, candidates, more, Math.max(0, offset - rankedCount));
     rows = [...rows, ...rest];
   }
-  const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
-  const facets = input.facets ? await computeFacets(db, filters) : undefined;
-  tag(
-    listingReadTags(
-      filters,
-      input,
-      rows.map((r) => r.id),
-    ),
-  );
-  return {
-    items: await toCards(db, rows),
-    pagination: paginate(input.page, input.limit, total),
-    ...(facets ? { facets } : {}),
-    totalIsLowerBound,
-  };
+  return { rows, total, totalIsLowerBound };
 }
 
 /**
