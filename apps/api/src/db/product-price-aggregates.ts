@@ -64,8 +64,8 @@ export async function refreshProductPriceAggregatesWithLowest(
  * 2. The lowest price fell, and no lower price had been seen below the previous lowest
  *    (`lower_price_seen_at` null, set when that lowest was, at `price_updated_at`): a row priced
  *    below the new, lower figure can only be one recorded since, so only the history since then
- *    is read (from an hour before, for a transaction still open then). This is the usual fall: a
- *    new all-time low.
+ *    is read (from five minutes before: a writer's transaction open then, recording its rows at
+ *    its start, lasts seconds). This is the usual fall: a new all-time low.
  * Otherwise the whole history of the product is read once, each row's end from the next row of
  * its offer in the same read (a window), and the offer's confirmation only for a last row.
  * Rows are recorded at their transaction's `now()`; a transaction that began after this one and
@@ -93,7 +93,7 @@ const lowerPriceSeenAt = sql`case
           where h.product_id = p.product_id
             and h.recorded_at > case
                   when agg.min_price < p.min_price and p.lower_price_seen_at is null and p.price_updated_at is not null
-                  then p.price_updated_at - interval '1 hour'
+                  then p.price_updated_at - interval '5 minutes'
                   else '-infinity'::timestamptz end
        ) h
       where h.price < agg.min_price and h.availability <> 'out-of-stock'))
