@@ -10,6 +10,8 @@ export interface FilterDrawerDialogProps {
   triggerRef: RefObject<HTMLButtonElement | null>;
   activeCount: number;
   total: number;
+  /** Shown as '100.000+' (a search of a common word counts no further). */
+  totalIsLowerBound?: boolean;
   onClear: () => void;
   children: ReactNode;
 }
@@ -21,6 +23,7 @@ export default function FilterDrawerDialog({
   triggerRef,
   activeCount,
   total,
+  totalIsLowerBound = false,
   onClear,
   children,
 }: FilterDrawerDialogProps) {
@@ -65,7 +68,7 @@ export default function FilterDrawerDialog({
           <div className="flex-1 overflow-y-auto px-4">{children}</div>
           <div className="border-t border-line bg-surface px-4 py-3">
             <p className="mb-2 text-center text-sm text-muted" aria-live="polite">
-              {formatNumber(total)} ürün bulundu
+              {`${formatNumber(total)}${totalIsLowerBound ? '+' : ''} ürün bulundu`}
             </p>
             <Dialog.Close className="inline-flex h-11 w-full items-center justify-center rounded-lg bg-primary text-sm font-semibold text-primary-ink shadow-sm transition-colors hover:bg-brand-700 dark:hover:bg-brand-300">
               Filtreleri Uygula

@@ -14,12 +14,15 @@ const FilterDrawerDialog = lazyComponent(() => import('./filter-drawer-dialog').
 export function FilterDrawer({
   activeCount,
   total,
+  totalIsLowerBound = false,
   onClear,
   children,
   className,
 }: {
   activeCount: number;
   total: number;
+  /** The total is a lower bound (a search of a common word): shown as '100.000+'. */
+  totalIsLowerBound?: boolean;
   onClear: () => void;
   children: ReactNode;
   className?: string;
@@ -65,6 +68,7 @@ export function FilterDrawer({
             triggerRef={triggerRef}
             activeCount={activeCount}
             total={total}
+            totalIsLowerBound={totalIsLowerBound}
             onClear={onClear}
           >
             {children}

@@ -136,6 +136,7 @@ export function SearchResultsPage({
               <FilterDrawer
                 activeCount={activeCount}
                 total={total}
+                totalIsLowerBound={results?.totalIsLowerBound ?? false}
                 onClear={clearAll}
                 className="flex-1 justify-center sm:flex-none lg:hidden"
               >
