@@ -34,6 +34,8 @@ export interface FeedBenchResult {
   report: Record<string, unknown>;
   /** Milliseconds per phase: read (parse + stage), match, apply, deactivate. */
   phasesMs: Record<string, number>;
+  /** CPU seconds (user + system) of the importing process, start-up excluded. */
+  importerCpuSeconds: number;
   loadAverage: [number, number];
   target: string;
   met: boolean;
@@ -150,6 +152,7 @@ async function child(databaseUrl: string, storeId: string, file: string): Promis
   };
   const timer = setInterval(sample, 50);
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const phases: Record<string, number> = {};
   const result = await importFeed(
     handle.db,
@@ -157,6 +160,7 @@ async function child(databaseUrl: string, storeId: string, file: string): Promis
     { onPhase: (phase, ms) => (phases[phase] = Math.round(ms)) },
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStarted);
   clearInterval(timer);
   sample();
   // The kernel's own high-water mark of this process, in kilobytes.
@@ -169,6 +173,7 @@ async function child(databaseUrl: string, storeId: string, file: string): Promis
       status: result.status,
       report: result.report,
       phasesMs: phases,
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 10_000) / 100,
     }),
   );
 }
@@ -201,6 +206,7 @@ function runChild(databaseUrl: string, storeId: string, file: string) {
     status: string;
     report: Record<string, unknown>;
     phasesMs: Record<string, number>;
+    cpuSeconds: number;
   };
 }
 
@@ -261,6 +267,7 @@ export async function runFeedBenchmarks(
         status: run.status,
         report: run.report,
         phasesMs: run.phasesMs,
+        importerCpuSeconds: run.cpuSeconds,
         loadAverage: [before, after],
         target: FEED_TARGETS[plan.name].label,
         met:
@@ -270,7 +277,7 @@ export async function runFeedBenchmarks(
             : run.peakRssMB < FEED_TARGETS.memory.peakRssMB),
       });
       log(
-        `feeds: ${plan.name}: ${run.seconds.toFixed(1)} s, ${itemsPerSecond.toLocaleString('en-US')} items/s, peak RSS ${run.peakRssMB} MB, ${run.status}, phases ${JSON.stringify(run.phasesMs)}`,
+        `feeds: ${plan.name}: ${run.seconds.toFixed(1)} s, ${itemsPerSecond.toLocaleString('en-US')} items/s, peak RSS ${run.peakRssMB} MB, ${run.status}, phases ${JSON.stringify(run.phasesMs)}, importer CPU ${run.cpuSeconds} s`,
       );
       rmSync(file, { force: true });
       rmSync(unchanged, { force: true });
