@@ -9,7 +9,13 @@ const baseURL = inject('baseURL');
  * server logs. Each form is method="post", and its route answers such a POST by bringing the
  * visitor back to the page (303), sending nothing on.
  */
-const PAGES = ['/login', '/register', '/forgot-password', '/reset-password?token=0123456789abcdef0123456789abcdef', '/contact'];
+const PAGES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=0123456789abcdef0123456789abcdef',
+  '/contact',
+];
 
 describe('forms sent before their code has arrived', () => {
   for (const path of PAGES) {
