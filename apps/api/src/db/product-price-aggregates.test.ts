@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db';
+import { recordOfferPrice, type OfferPrice } from '../test/offer-prices';
 import type { DbHandle } from './client';
 import { sqlRows } from '../lib/sql-rows';
 import { refreshProductPriceAggregates } from './product-price-aggregates';
@@ -49,21 +50,8 @@ describe('refreshProductPriceAggregates: lower_price_seen_at', () => {
 
   const db = () => handle.db;
 
-  /** One transaction, as the writers do: the history row is recorded at the refresh's now(). */
-  async function setOffer(store: string, price: number, availability = 'in-stock') {
-    await db().transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into store_offers (product_id, store_id, price, product_url, availability)
-        values (${product}::uuid, ${store}::uuid, ${price}, 'https://magaza.example/urun', ${availability}::availability)
-        on conflict (store_id, product_id) do update
-          set price = excluded.price, availability = excluded.availability, last_seen_at = now(), updated_at = now()`);
-      await tx.execute(sql`
-        insert into price_history (offer_id, product_id, store_id, price, availability)
-        select id, product_id, store_id, price, availability from store_offers
-         where product_id = ${product}::uuid and store_id = ${store}::uuid`);
-      await refreshProductPriceAggregates(tx, [product]);
-    });
-  }
+  const setOffer = (store: string, price: number, availability: OfferPrice['availability'] = 'in-stock') =>
+    recordOfferPrice(db(), { product, store, price, availability });
 
   async function age(days: number) {
     await db().execute(sql`update price_history set recorded_at = recorded_at - make_interval(days => ${days})

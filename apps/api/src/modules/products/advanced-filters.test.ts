@@ -14,6 +14,7 @@ import { sessionCache } from '../auth/session-cache';
 import { bearer, registerUser } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 import { registerPremiumUser } from '../../test/premium';
+import { recordOfferPrice } from '../../test/offer-prices';
 
 /*
  * The premium advanced filters (ADR 019) against a category of four products whose offers and
@@ -45,18 +46,8 @@ let premium: AuthSession;
 
 const TL = 100;
 
-async function setPrice(product: string, store: string, price: number, extra: { shippingFree?: boolean } = {}) {
-  await db.execute(sql`
-    insert into store_offers (product_id, store_id, price, product_url, shipping_free, shipping_cost, availability)
-    values (${product}::uuid, ${store}::uuid, ${price}, 'https://magaza.example/urun', ${extra.shippingFree ?? false},
-            ${extra.shippingFree ? 0 : 4990}, 'in-stock')
-    on conflict (store_id, product_id) do update set price = excluded.price, updated_at = now()`);
-  await db.execute(sql`
-    insert into price_history (offer_id, product_id, store_id, price, availability)
-    select id, product_id, store_id, price, availability from store_offers
-     where product_id = ${product}::uuid and store_id = ${store}::uuid`);
-  await refreshProductPriceAggregates(db, [product]);
-}
+const setPrice = (product: string, store: string, price: number, extra: { shippingFree?: boolean } = {}) =>
+  recordOfferPrice(db, { product, store, price, ...extra });
 
 /** Moves the fixture's past `days` further back, as if that many days passed. */
 async function age(days: number) {
