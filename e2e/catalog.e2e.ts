@@ -2,7 +2,7 @@ import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
-import { newPage, useBrowser } from './support/browser';
+import { hydrated, newPage, useBrowser } from './support/browser';
 import { resultCount } from './support/listing';
 
 const baseURL = inject('baseURL');
@@ -12,16 +12,6 @@ const price = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY
 
 async function waitForUrl(page: Page, test: (url: URL) => boolean) {
   await page.waitForURL((url) => test(url));
-}
-
-/**
- * Waits until React has hydrated this element (its props are attached): a click or a key before
- * then reaches only the server's HTML and is lost, or undone by the hydration.
- */
-async function hydrated(element: Locator) {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
 }
 
 async function productNames(page: Page): Promise<string[]> {

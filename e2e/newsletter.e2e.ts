@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { newPage, useBrowser } from './support/browser';
+import { hydrated, newPage, useBrowser } from './support/browser';
 
 const baseURL = inject('baseURL');
 const browser = useBrowser();
@@ -9,10 +9,8 @@ describe("the footer's price bulletin box", () => {
     const page = await newPage(browser());
     await page.goto(baseURL + '/');
     const box = page.getByRole('contentinfo').getByRole('textbox', { name: 'E-posta adresiniz' });
-    // Typed once the footer is hydrated (React's props on the element): before, the box is inert.
-    await expect
-      .poll(() => box.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
-      .toBe(true);
+    // Typed once the footer is hydrated: before, the box is inert.
+    await hydrated(box);
     await box.fill('bulten.okuru@example.com');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Abone Ol' }).click();
     await page.waitForURL((url) => url.pathname === '/register');

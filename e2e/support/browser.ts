@@ -1,5 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
 export function launchBrowser(): Promise<Browser> {
@@ -45,4 +45,14 @@ export function useBrowser(): () => Browser {
     if (!browser) throw new Error('The browser is not running: call it from a test, not at import time.');
     return browser;
   };
+}
+
+/**
+ * Waits until React has hydrated this element (its props are attached): a click or a key before
+ * then reaches only the server's HTML and is lost, or undone by the hydration.
+ */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
 }
