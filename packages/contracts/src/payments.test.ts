@@ -27,4 +27,10 @@ describe('resolvePaidPlanId (§3 plan aliases)', () => {
     expect(resolvePaidPlanId('free')).toBeNull();
     expect(resolvePaidPlanId('gold')).toBeNull();
   });
+
+  it("finds no plan in the object's inherited names", () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(resolvePaidPlanId(name)).toBeNull();
+    }
+  });
 });

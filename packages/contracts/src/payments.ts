@@ -19,7 +19,8 @@ export const PLAN_ALIASES: Record<string, PaidPlanId> = {
 export function resolvePaidPlanId(name: string): PaidPlanId | null {
   const key = name.trim().toLowerCase();
   if ((PAID_PLAN_IDS as readonly string[]).includes(key)) return key as PaidPlanId;
-  return PLAN_ALIASES[key] ?? null;
+  // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
+  return Object.hasOwn(PLAN_ALIASES, key) ? PLAN_ALIASES[key]! : null;
 }
 
 export function isPaidPlanId(plan: PlanId | string): plan is PaidPlanId {
