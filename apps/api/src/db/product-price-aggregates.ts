@@ -42,7 +42,34 @@ export async function refreshProductPriceAggregatesWithLowest(
   db: Database | Transaction,
   productIds: readonly string[],
 ): Promise<Map<string, number>> {
-  return refreshAggregates(db, productIds, true);
+  const lowest = new Map<string, number>();
+  for (const [productId, row] of await refreshAggregates(db, productIds, true)) {
+    if (row.lowest !== null) lowest.set(productId, row.lowest);
+  }
+  return lowest;
+}
+
+/** A product's lowest in-stock price after a refresh, and the lowest among other stores' offers. */
+export interface LowestInStock {
+  /** Among every offer that counts (kuruş), null when none is in stock. */
+  lowest: number | null;
+  /** Among the offers that count of stores other than the one named (kuruş), null when none. */
+  othersLowest: number | null;
+}
+
+/**
+ * refreshProductPriceAggregatesWithLowest, also answering the lowest in-stock price among the
+ * offers of stores other than `storeId`, from the same read: a writer that changed only that
+ * store's offers (a feed import) knows the lowest price before its change from it and its own
+ * offer as it was — the other offers are the same before and after — without reading the
+ * products' offers a second time before its writes.
+ */
+export async function refreshProductPriceAggregatesForStore(
+  db: Database | Transaction,
+  productIds: readonly string[],
+  storeId: string,
+): Promise<Map<string, LowestInStock>> {
+  return refreshAggregates(db, productIds, true, storeId);
 }
 
 /**
@@ -103,8 +130,9 @@ async function refreshAggregates(
   db: Database | Transaction,
   productIds: readonly string[],
   withLowest = false,
-): Promise<Map<string, number>> {
-  const lowest = new Map<string, number>();
+  otherThanStoreId: string | null = null,
+): Promise<Map<string, LowestInStock>> {
+  const lowest = new Map<string, LowestInStock>();
   if (productIds.length === 0) return lowest;
   // One array parameter, however many products: an `in (…)` list of one parameter each passes
   // PostgreSQL's 65,535-parameter limit at feed-import and store-deactivation sizes.
@@ -120,6 +148,9 @@ async function refreshAggregates(
              count(o.id) filter (where ${counts})::int as offer_count,
              min(o.price) filter (where ${counts} and o.availability = any (${inStock}::availability[]))::int
                as lowest_in_stock,
+             min(o.price) filter (where ${counts} and o.availability = any (${inStock}::availability[])
+                                    and o.store_id is distinct from ${otherThanStoreId}::uuid)::int
+               as others_lowest_in_stock,
              coalesce(bool_or(o.shipping_free or o.shipping_cost = 0) filter (where ${counts}), false)
                as free_shipping,
              coalesce(bool_or(o.availability = any (${inStock}::availability[])) filter (where ${counts}), false)
@@ -150,17 +181,24 @@ async function refreshAggregates(
     returning 1
     )
     -- The products' categories and subcategories go with the cache invalidation (ADR 010).
-    select agg.product_id, agg.lowest_in_stock, c.category_id, c.subcategory_id
+    select agg.product_id, agg.lowest_in_stock, agg.others_lowest_in_stock, c.category_id, c.subcategory_id
       from agg join product_prices c on c.product_id = agg.product_id
   `);
   const categoryIds = new Set<string>();
+  const kurus = (value: number | null) => (value === null ? null : Number(value));
   for (const row of sqlRows<{
     product_id: string;
     lowest_in_stock: number | null;
+    others_lowest_in_stock: number | null;
     category_id: string | null;
     subcategory_id: string | null;
   }>(result)) {
-    if (withLowest && row.lowest_in_stock !== null) lowest.set(row.product_id, Number(row.lowest_in_stock));
+    if (withLowest) {
+      lowest.set(row.product_id, {
+        lowest: kurus(row.lowest_in_stock),
+        othersLowest: kurus(row.others_lowest_in_stock),
+      });
+    }
     if (row.category_id) categoryIds.add(row.category_id);
     if (row.subcategory_id) categoryIds.add(row.subcategory_id);
   }

@@ -3,14 +3,9 @@ import { feedRejectionMessage } from '@kiyasla/contracts/feeds';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import type { Database, Transaction } from '../../../db/client';
 import { confirmationDue, IN_STOCK_AVAILABILITIES, offerIsFresh } from '../../../db/offer-freshness';
-import { refreshProductPriceAggregatesWithLowest } from '../../../db/product-price-aggregates';
+import { refreshProductPriceAggregatesForStore } from '../../../db/product-price-aggregates';
 import { sqlRows } from '../../../lib/sql-rows';
-import {
-  lowestInStockPrices,
-  writePriceChangedEvents,
-  type OfferChange,
-  type PriceChangedPayload,
-} from './price-change-event';
+import { writePriceChangedEvents, type OfferChange, type PriceChangedPayload } from './price-change-event';
 import type { ImportTally } from './tally';
 
 /** Staging rows applied per transaction. */
@@ -46,15 +41,6 @@ interface ItemRow {
   store_active: boolean;
 }
 
-/**
- * The store's own offer of a product in the lowest in-stock price (kuruş), before and after the
- * batch: null when it does not count (inactive, stale, of an inactive store) or cannot be bought now.
- */
-interface OwnLowest {
-  before: number | null;
-  after: number | null;
-}
-
 const IN_STOCK = new Set<string>(IN_STOCK_AVAILABILITIES);
 
 function minOf(a: number | null, b: number | null): number | null {
@@ -64,25 +50,15 @@ function minOf(a: number | null, b: number | null): number | null {
 }
 
 /**
- * Whether the product's lowest in-stock price before the batch must be read before the writes:
- * only when the store's own offer enters the lowest price lower than it was (a new offer, a price
- * drop, back in stock, a stale offer confirmed again). For every other product it follows from
- * the lowest price after the batch (lowestBeforeFromAfter).
+ * The product's lowest in-stock price before the batch. The batch changes only this store's offer
+ * of the product (one per store and product), so the other stores' offers are the same before and
+ * after it: with `others` their lowest, which the aggregates refresh answers after the writes,
+ * before = min(others, the store's offer before) — no read of the offers before the writes.
+ * `ownBefore` is null when the store's offer did not count (none, inactive, stale, of an inactive
+ * store) or could not be bought.
  */
-function needsLowestBefore(own: OwnLowest): boolean {
-  return own.after !== null && (own.before === null || own.before > own.after);
-}
-
-/**
- * The lowest in-stock price before the batch, from the one after it, when the store's own offer
- * did not enter it lower than it was. The batch changes only this store's offer of the product;
- * with `others` the lowest of the other offers (unchanged), after = min(others, own.after) and
- * before = min(others, own.before). If own.after is null, others = after. Otherwise own.before <=
- * own.after, and min(after, own.before) = min(others, own.after, own.before) = min(others,
- * own.before). Either way before = min(after, own.before).
- */
-function lowestBeforeFromAfter(own: OwnLowest, after: number | null): number | null {
-  return minOf(after, own.before);
+function lowestBefore(ownBefore: number | null, others: number | null): number | null {
+  return minOf(others, ownBefore);
 }
 
 /** The offer row an item leads to (for inserts and updates), in store_offers' column names. */
@@ -182,16 +158,12 @@ export async function applyBatch(
     const changes = new Map<string, OfferChange>();
     /** Products whose aggregates move without a real change (list price, a stale offer confirmed). */
     const refreshOnly = new Set<string>();
-    /**
-     * The store's offer in each product's lowest in-stock price, before and after. After the batch
-     * every offer it wrote or confirmed is active and fresh, with the item's price and availability.
-     */
-    const own = new Map<string, OwnLowest>();
+    /** The store's offer of each product in its lowest in-stock price before the batch (lowestBefore). */
+    const ownBefore = new Map<string, number | null>();
 
     for (const row of rows) {
-      const after = row.store_active && IN_STOCK.has(row.availability) ? row.price : null;
       if (row.offer_id === null) {
-        own.set(row.product_id, { before: null, after });
+        ownBefore.set(row.product_id, null);
         tally.created += 1;
         inserts.push(offerWrite(row));
         movedSkus.push({ sku: row.sku, product_id: row.product_id });
@@ -207,7 +179,7 @@ export async function applyBatch(
         row.old_active === true &&
         row.was_stale !== true &&
         IN_STOCK.has(row.old_availability ?? '');
-      own.set(row.product_id, { before: countedBefore ? oldPrice : null, after });
+      ownBefore.set(row.product_id, countedBefore ? oldPrice : null);
       const write = offerWrite(row);
       const priceChanged = row.price !== oldPrice;
       const availabilityChanged = row.availability !== row.old_availability;
@@ -247,12 +219,6 @@ export async function applyBatch(
     tally.matched += rows.length;
 
     const candidates = [...new Set([...changes.keys(), ...inserts.map((w) => w.product_id), ...refreshOnly])];
-    // Only products whose lowest price the store's offer may have lowered need it read now; the
-    // rest follow from the lowest price after the batch, which the aggregates refresh answers.
-    const lowestBeforeRead = await lowestInStockPrices(
-      tx,
-      candidates.filter((productId) => needsLowestBefore(own.get(productId)!)),
-    );
 
     if (movedSkus.length > 0) {
       await tx.execute(sql`
@@ -321,15 +287,12 @@ export async function applyBatch(
     await writeUnmatched(tx, importId, storeId, range, tally);
 
     if (candidates.length === 0) return [];
-    const lowestAfter = await refreshProductPriceAggregatesWithLowest(tx, candidates);
+    const lowest = await refreshProductPriceAggregatesForStore(tx, candidates, storeId);
     const events: PriceChangedPayload[] = [];
     for (const productId of candidates) {
       const change = changes.get(productId);
-      const after = lowestAfter.get(productId) ?? null;
-      const ownLowest = own.get(productId)!;
-      const before = needsLowestBefore(ownLowest)
-        ? (lowestBeforeRead.get(productId) ?? null)
-        : lowestBeforeFromAfter(ownLowest, after);
+      const after = lowest.get(productId)?.lowest ?? null;
+      const before = lowestBefore(ownBefore.get(productId) ?? null, lowest.get(productId)?.othersLowest ?? null);
       // A confirmed stale offer is no change of its own, but it may move the lowest price.
       if (!change && before === after) continue;
       events.push({ productId, importId, lowestBefore: before, lowestAfter: after, offers: change ? [change] : [] });
