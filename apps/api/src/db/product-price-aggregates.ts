@@ -141,7 +141,9 @@ async function refreshAggregates(
   const inStock = `{${IN_STOCK_AVAILABILITIES.join(',')}}`;
   const result = await db.execute(sql`
     with agg as (
-      select p.product_id,
+      -- The category and subcategory go with the cache invalidation (ADR 010), read here with the
+      -- row rather than by a second probe of product_prices after the update.
+      select p.product_id, p.category_id, p.subcategory_id,
              min(o.price) filter (where ${counts}) as min_price,
              max(o.price) filter (where ${counts}) as max_price,
              max(o.original_price) filter (where ${counts} and o.original_price > o.price) as original_price,
@@ -180,9 +182,8 @@ async function refreshAggregates(
            is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count, p.free_shipping, p.in_stock)
     returning 1
     )
-    -- The products' categories and subcategories go with the cache invalidation (ADR 010).
-    select agg.product_id, agg.lowest_in_stock, agg.others_lowest_in_stock, c.category_id, c.subcategory_id
-      from agg join product_prices c on c.product_id = agg.product_id
+    select agg.product_id, agg.lowest_in_stock, agg.others_lowest_in_stock, agg.category_id, agg.subcategory_id
+      from agg
   `);
   const categoryIds = new Set<string>();
   const kurus = (value: number | null) => (value === null ? null : Number(value));

@@ -160,12 +160,15 @@ export class OfferDigest {
   ): Promise<OfferDigest | null> {
     // One sorted read of the store's offers through a cursor, fetched a page at a time: paging by
     // `external_id > last` instead walked the (store, SKU) index into random heap reads, a statement
-    // per page (0.9 s for 97,664 offers, against 0.5 s for one bitmap scan and sort).
+    // per page (0.9 s for 97,664 offers, against 0.5 s for one bitmap scan and sort). The SKUs sort
+    // bytewise (`collate "C"`): any order that keeps a SKU's offers together will do, and the
+    // database's collation (C.UTF-8 here, a language's elsewhere) compares through the C library
+    // without abbreviated keys — 670–760 ms against 480–600 ms for the read at 97,664 offers.
     return db.transaction(async (tx) => {
       const digest = new OfferDigest(Math.max(1, Math.floor(initialSlots)));
       await tx.execute(sql`
         declare offer_digest no scroll cursor for
-        select distinct on (o.external_id)
+        select distinct on (o.external_id collate "C")
                o.id, o.product_id, o.external_id as sku, o.price, o.original_price, o.availability::text as availability,
                o.product_url, o.shipping_free, o.shipping_cost, o.shipping_days,
                o.is_active and ${offerIsFresh('o', 's')} as usable,
@@ -177,7 +180,7 @@ export class OfferDigest {
           from store_offers o
           join stores s on s.id = o.store_id
          where o.store_id = ${storeId}::uuid and o.external_id is not null
-         order by o.external_id, o.created_at, o.id`);
+         order by o.external_id collate "C", o.created_at, o.id`);
       // The next page is asked for before this one is digested, so the database reads it meanwhile.
       const page = Math.max(1, Math.floor(pageSize));
       const fetchPage = async () => sqlRows<DigestRow>(await tx.execute(sql.raw(`fetch ${page} from offer_digest`)));
