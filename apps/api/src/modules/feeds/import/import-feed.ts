@@ -379,18 +379,20 @@ async function rejectProductsTakenTwice(
   tally: ImportTally,
 ): Promise<void> {
   if (digest.confirmed === 0) return;
-  const { slots, json } = digest.confirmedProducts();
-  const taken = sqlRows<{ seq: number; i: number }>(
+  // The staged rows' products (changes only: a few thousand) are looked up among the confirmed
+  // offers' in memory, rather than every confirmed product sent to the database to be joined.
+  const staged = sqlRows<{ seq: number; product_id: string }>(
     await db.execute(sql`
-      select f.seq, c.i::int as i
-        from json_array_elements_text(${json}::json) with ordinality as c(product_id, i)
-        join feed_import_items f
-          on f.import_id = ${importId}::uuid and f.matched_product_id = c.product_id::uuid
+      select f.seq, f.matched_product_id as product_id
+        from feed_import_items f
+       where f.import_id = ${importId}::uuid and f.matched_product_id is not null
        order by f.seq`),
   );
+  const confirmedSlotOf = digest.confirmedProductFinder();
   const refusedRows: number[] = [];
-  for (const row of taken) {
-    const slot = slots[Number(row.i) - 1]!;
+  for (const row of staged) {
+    const slot = confirmedSlotOf(row.product_id);
+    if (slot === undefined) continue;
     if (digest.confirmedBefore(slot, Number(row.seq))) {
       refusedRows.push(Number(row.seq));
       continue;

@@ -22,15 +22,84 @@ const SEEN_CONFIRMED = 1;
 const SEEN_STAGED = 2;
 const SEEN_REFUSED = 3;
 
-function writeUuid(words: Uint32Array, slot: number, uuid: string): void {
-  const hex = uuid.replace(/-/g, '');
-  for (let i = 0; i < 4; i++) words[slot * 4 + i] = parseInt(hex.slice(i * 8, i * 8 + 8), 16);
+/** A hexadecimal digit's value by its character code (either case), -1 for any other character. */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEX_VALUE['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_VALUE['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+/** Two hexadecimal digits of each byte value. */
+const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/**
+ * Writes a UUID's 32 digits as four 32-bit words at `slot` (they are read for every offer of the
+ * store and every staged item's product: character codes, not string slices and parseInt). Null
+ * when `uuid` is not one.
+ */
+export function toWords(words: Uint32Array, slot: number, uuid: string): Uint32Array | null {
+  if (uuid.length !== 36) return null;
+  let word = 0;
+  let digits = 0;
+  let at = slot * 4;
+  for (let i = 0; i < 36; i++) {
+    const code = uuid.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (code !== 45) return null;
+      continue;
+    }
+    const value = code < 128 ? HEX_VALUE[code]! : -1;
+    if (value < 0) return null;
+    word = (word << 4) | value;
+    if (++digits === 8) {
+      words[at++] = word >>> 0;
+      word = 0;
+      digits = 0;
+    }
+  }
+  return words;
 }
 
-function readUuid(words: Uint32Array, slot: number): string {
-  let hex = '';
-  for (let i = 0; i < 4; i++) hex += words[slot * 4 + i]!.toString(16).padStart(8, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+function writeUuid(words: Uint32Array, slot: number, uuid: string): void {
+  if (!toWords(words, slot, uuid)) throw new Error(`not a UUID: ${uuid}`);
+}
+
+/**
+ * Finds a UUID among those at `slots` of `words` (four words each, toWords): the first word as a
+ * numeric key, the other three compared. Answers the slot, undefined when it is not there.
+ */
+export function uuidFinder(words: Uint32Array, slots: readonly number[]): (uuid: string) => number | undefined {
+  const byFirstWord = new Map<number, number | number[]>();
+  for (const slot of slots) {
+    const key = words[slot * 4]!;
+    const there = byFirstWord.get(key);
+    if (there === undefined) byFirstWord.set(key, slot);
+    else if (typeof there === 'number') byFirstWord.set(key, [there, slot]);
+    else there.push(slot);
+  }
+  const probe = new Uint32Array(4);
+  const same = (slot: number) =>
+    words[slot * 4 + 1] === probe[1] && words[slot * 4 + 2] === probe[2] && words[slot * 4 + 3] === probe[3];
+  return (uuid) => {
+    if (!toWords(probe, 0, uuid)) return undefined;
+    const there = byFirstWord.get(probe[0]!);
+    if (there === undefined) return undefined;
+    if (typeof there === 'number') return same(there) ? there : undefined;
+    return there.find(same);
+  };
+}
+
+function hexWord(word: number): string {
+  return (
+    HEX_BYTE[word >>> 24]! + HEX_BYTE[(word >>> 16) & 0xff]! + HEX_BYTE[(word >>> 8) & 0xff]! + HEX_BYTE[word & 0xff]!
+  );
+}
+
+export function readUuid(words: Uint32Array, slot: number): string {
+  const a = hexWord(words[slot * 4]!);
+  const b = hexWord(words[slot * 4 + 1]!);
+  const c = hexWord(words[slot * 4 + 2]!);
+  const d = hexWord(words[slot * 4 + 3]!);
+  return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
 }
 
 const AVAILABILITY_CODES: Record<string, number> = { 'in-stock': 1, limited: 2, 'out-of-stock': 3, 'pre-order': 4 };
@@ -265,16 +334,15 @@ export class OfferDigest {
     return 'stage';
   }
 
-  /** The confirmed offers' products (JSON array, for a statement), in slot order with their slots. */
-  confirmedProducts(): { slots: number[]; json: string } {
+  /**
+   * Finds the confirmed offer of a product, by the product's id: a lookup of the confirmations as
+   * they are now (later refusals do not change what it finds). Built on the first call: the
+   * products' first 32 bits as a numeric key, every word compared — no string per confirmed offer.
+   */
+  confirmedProductFinder(): (productId: string) => number | undefined {
     const slots: number[] = [];
-    const ids: string[] = [];
-    for (let slot = 0; slot < this.skus.length; slot++) {
-      if (this.seen[slot] !== SEEN_CONFIRMED) continue;
-      slots.push(slot);
-      ids.push(readUuid(this.productIds, slot));
-    }
-    return { slots, json: JSON.stringify(ids) };
+    for (let slot = 0; slot < this.skus.length; slot++) if (this.seen[slot] === SEEN_CONFIRMED) slots.push(slot);
+    return uuidFinder(this.productIds, slots);
   }
 
   /** Whether the confirmation in `slot` came before the staged item `seq` in the feed. */
