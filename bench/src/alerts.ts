@@ -39,6 +39,7 @@ import { runMigrations } from '../../apps/api/src/db/migrate';
 import {
   coalescingPasses,
   consumePriceChanges,
+  DEFAULT_PRICE_CONSUMER_WORKERS,
   drainPriceChanges,
 } from '../../apps/api/src/jobs/price-change-consumer';
 import { APPLY_BATCH } from '../../apps/api/src/modules/feeds/import/apply';
@@ -58,6 +59,10 @@ const POLL_MS = 1_000;
 const SNAPSHOT = 'bench_alerts';
 /** Events per consumer transaction: the server's default unless ALERTS_BENCH_BATCH says otherwise (experiments). */
 const BATCH = process.env.ALERTS_BENCH_BATCH ? Number(process.env.ALERTS_BENCH_BATCH) : undefined;
+/** The consumer's concurrent workers: the server's default unless ALERTS_BENCH_WORKERS says otherwise (experiments). */
+const WORKERS = process.env.ALERTS_BENCH_WORKERS
+  ? Math.max(1, Number(process.env.ALERTS_BENCH_WORKERS))
+  : DEFAULT_PRICE_CONSUMER_WORKERS;
 
 export interface AlertBenchResult {
   catalog: { products: number; armedAlerts: number; favorites: number };
@@ -71,6 +76,8 @@ export interface AlertBenchResult {
     products: number;
     seconds: number;
     productsPerSecond: number;
+    /** The drain's concurrent workers (the consumer's default unless ALERTS_BENCH_WORKERS). */
+    workers: number;
     firedAlerts: number;
     alertNotifications: number;
     priceDrops: number;
@@ -464,11 +471,12 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       const before = os.loadavg()[0]!;
       const profile = process.env.ALERTS_BENCH_PROFILE === '1' ? profileQueries() : null;
       const started = performance.now();
-      // ALERTS_BENCH_CONSUMERS=N: N consumers at once, as N instances would share the events.
+      // ALERTS_BENCH_CONSUMERS=N: N consumers at once, as N instances would share the events (each
+      // with the consumer's workers).
       const consumers = Math.max(1, Number(process.env.ALERTS_BENCH_CONSUMERS ?? 1));
       const runs = await Promise.all(
         Array.from({ length: consumers }, () =>
-          drainPriceChanges(handle.db, { settings, ...(BATCH ? { batch: BATCH } : {}) }),
+          drainPriceChanges(handle.db, { settings, workers: WORKERS, ...(BATCH ? { batch: BATCH } : {}) }),
         ),
       );
       const r = {
@@ -497,6 +505,7 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
         products: r.products,
         seconds: Math.round(seconds * 1000) / 1000,
         productsPerSecond,
+        workers: WORKERS,
         firedAlerts: r.fired.length,
         alertNotifications: written.alerts,
         priceDrops: written.drops,
@@ -526,7 +535,8 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       let drops = 0;
       let events = 0;
       let products = 0;
-      const drain = async () => {
+      // As the server's pass: the consumer's workers, each passing until its claim finds nothing.
+      const worker = async () => {
         for (;;) {
           let committed: readonly string[] = [];
           const r = await consumePriceChanges(handle.db, {
@@ -546,6 +556,7 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
           if (r.claimed === 0) return;
         }
       };
+      const drain = () => Promise.all(Array.from({ length: WORKERS }, worker));
       // As the server's: one pass at a time, another right after it when woken meanwhile (the
       // consumer's own runner, registerPriceChangeConsumer's).
       const passes = coalescingPasses(drain);
@@ -630,7 +641,7 @@ export function printAlertBench(r: AlertBenchResult | undefined): void {
   );
   console.log(
     `  throughput: ${t.products.toLocaleString('en-US')} changed products (${t.events} events) in ${t.seconds.toFixed(2)} s = ` +
-      `${t.productsPerSecond.toLocaleString('en-US')} changed products/s; ${t.firedAlerts} alerts fired, ` +
+      `${t.productsPerSecond.toLocaleString('en-US')} changed products/s (${t.workers} workers); ${t.firedAlerts} alerts fired, ` +
       `${t.priceDrops} price-drop notifications, ${t.queuedForDelivery} queued for delivery (the worker wrote their ` +
       `${t.deliveryWorker.deliveries} deliveries in ${t.deliveryWorker.seconds} s after); load ${load(t.loadAverage)}; ` +
       `${t.target}: ${yes(t.met)}`,

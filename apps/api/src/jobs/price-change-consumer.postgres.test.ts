@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { DbHandle } from '../db/client';
+import type { DbHandle, Transaction } from '../db/client';
 import { triggerAlerts } from '../modules/alerts/alert-triggers';
+import { writePriceChangedEvents } from '../modules/feeds/import/price-change-event';
 import { createTestDatabase } from '../test/db';
 import {
   eventListing,
@@ -30,8 +31,8 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    products = await pricedProducts(handle.db, 90);
-    expect(products.length).toBe(90);
+    products = await pricedProducts(handle.db, 150);
+    expect(products.length).toBe(150);
     users = [];
     for (let i = 0; i < 4; i++) users.push(await makeUser(handle.db));
     store = await makeFeedStore(handle.db);
@@ -153,5 +154,100 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
       sql`select count(*)::int as done from outbox where status = 'done' and ${eventListing(slice.map((p) => p.id))}`,
     );
     expect(Number(events!.done)).toBe(10);
+  });
+  it("a drain's concurrent workers, and a second drain beside it, notify each alert once, replays included", async () => {
+    const slice = products.slice(90, 120);
+    const alerts = await armAndDrop(slice);
+    // Each work transaction waits a little before its commit, so the transactions of a drain's
+    // workers overlap; each drain counts its own.
+    const slow = () => {
+      const seen = { inFlight: 0, overlapped: 0 };
+      return {
+        seen,
+        batch: 3,
+        beforeCommit: async (_ids: readonly string[], tx: Transaction) => {
+          seen.inFlight++;
+          seen.overlapped = Math.max(seen.overlapped, seen.inFlight);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          seen.inFlight--;
+        },
+      };
+    };
+    const a = slow();
+    const b = slow();
+    const [three, two] = await Promise.all([
+      drainPriceChanges(db(), { ...a, workers: 3 }),
+      drainPriceChanges(db(), { ...b, workers: 2 }),
+    ]);
+    // The workers of one drain really worked at once (one loop never overlaps its own transactions).
+    expect(a.seen.overlapped).toBeGreaterThanOrEqual(2);
+    expect(b.seen.overlapped).toBeGreaterThanOrEqual(2);
+    expect(three.done + two.done).toBe(10);
+    expect(three.products + two.products).toBe(30);
+    expect(three.fired.length + two.fired.length).toBe(alerts.length);
+    const counts = await notificationsPerAlert(alerts);
+    expect(counts.size).toBe(alerts.length);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const dropsOf = async () =>
+      rows<{ n: number; products: number }>(
+        db(),
+        sql`select count(*)::int as n, count(distinct data ->> 'productId')::int as products from notifications
+             where type = 'price_drop' and data ->> 'productId' = any (${`{${slice.map((p) => p.id).join(',')}}`}::text[])`,
+      );
+    expect(await dropsOf()).toEqual([{ n: 30, products: 30 }]);
+
+    // The ten events replayed, to two drains of three workers each: nothing new.
+    await db().execute(
+      sql`update outbox set status = 'pending', run_after = now() - interval '1 second', locked_until = null
+           where ${eventListing(slice.map((p) => p.id))}`,
+    );
+    const again = await Promise.all([
+      drainPriceChanges(db(), { ...slow(), workers: 3 }),
+      drainPriceChanges(db(), { ...slow(), workers: 3 }),
+    ]);
+    expect(again.reduce((n, r) => n + r.done, 0)).toBe(10);
+    expect(again.reduce((n, r) => n + r.fired.length + r.priceDrops, 0)).toBe(0);
+    expect([...(await notificationsPerAlert(alerts)).values()].every((n) => n === 1)).toBe(true);
+    expect(await dropsOf()).toEqual([{ n: 30, products: 30 }]);
+  });
+
+  it("workers holding events of the same products write the favorites' drops once, without a deadlock", async () => {
+    await settleAllEvents(db());
+    const slice = products.slice(120, 150);
+    const ids = `{${slice.map((p) => p.id).join(',')}}`;
+    // Imports announcing the same products in opposite orders, each a fall of half the price: the
+    // workers write the same users' keys at once. Rounds with new followers (the keys are per day),
+    // as a deadlock depends on the timing.
+    const changes = slice.map((p) => ({
+      productId: p.id,
+      lowestBefore: p.lowest * 2,
+      lowestAfter: p.lowest,
+      offers: [],
+    }));
+    for (let round = 0; round < 4; round++) {
+      const fans: string[] = [];
+      for (let i = 0; i < 4; i++) fans.push(await makeUser(db(), false));
+      await db().execute(
+        sql`insert into favorites (user_id, product_id)
+            select u, p from unnest(${`{${fans.join(',')}}`}::uuid[]) u, unnest(${ids}::uuid[]) p`,
+      );
+      for (let i = 0; i < 4; i++) {
+        const importId = crypto.randomUUID();
+        await writePriceChangedEvents(
+          db(),
+          (i % 2 ? [...changes].reverse() : changes).map((c) => ({ ...c, importId })),
+        );
+      }
+      const errors: unknown[] = [];
+      const r = await drainPriceChanges(db(), { workers: 4, batch: 1, onError: (err) => errors.push(err) });
+      expect(errors).toEqual([]);
+      expect(r).toMatchObject({ claimed: 4, done: 4, retried: 0, failed: 0, priceDrops: 30 * fans.length });
+      const [drops] = await rows<{ n: number; keys: number }>(
+        db(),
+        sql`select count(*)::int as n, count(distinct (user_id, data ->> 'productId'))::int as keys from notifications
+             where type = 'price_drop' and user_id = any (${`{${fans.join(',')}}`}::uuid[])`,
+      );
+      expect(drops).toEqual({ n: 30 * fans.length, keys: 30 * fans.length });
+    }
   });
 });

@@ -350,20 +350,56 @@ export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {
   return result;
 }
 
-/** Passes until one claims nothing: a burst of events is drained in one go. */
-export async function drainPriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
+function addUp(total: ConsumeResult, r: ConsumeResult): ConsumeResult {
+  total.claimed += r.claimed;
+  total.done += r.done;
+  total.products += r.products;
+  total.retried += r.retried;
+  total.failed += r.failed;
+  total.fired.push(...r.fired);
+  total.priceDrops += r.priceDrops;
+  return total;
+}
+
+/**
+ * Concurrent workers of a drain on a PostgreSQL pool (each pass on a connection of its own): the
+ * drain of a burst is one work transaction after another, bound by one core of the database
+ * server; two use two. More than the cores only adds contention.
+ */
+export const DEFAULT_PRICE_CONSUMER_WORKERS = 2;
+
+export interface DrainOptions extends ConsumeOptions {
+  /**
+   * Workers passing at once (default DEFAULT_PRICE_CONSUMER_WORKERS), each claiming its own events
+   * (SKIP LOCKED) and working them in its own transaction, exactly as that many instances would.
+   * The embedded database has one connection: give it 1.
+   */
+  workers?: number;
+}
+
+/**
+ * Passes until one claims nothing, in `workers` concurrent loops: a burst of events is drained in
+ * one go. The loops share nothing but the outbox: every event is claimed by one of them, and the
+ * guards of several instances (the fence, the alert locks, the notification keys) hold between them.
+ */
+export async function drainPriceChanges(db: Database, opts: DrainOptions = {}): Promise<ConsumeResult> {
+  const workers = Math.max(1, Math.floor(opts.workers ?? DEFAULT_PRICE_CONSUMER_WORKERS));
+  const loop = async () => {
+    const total = emptyResult();
+    for (;;) {
+      const r = await consumePriceChanges(db, opts);
+      addUp(total, r);
+      if (r.claimed === 0 || opts.shouldStop?.()) return total;
+    }
+  };
+  // Every loop ends before the drain does (a pass that failed must not leave another running).
+  const runs = await Promise.allSettled(Array.from({ length: workers }, loop));
   const total = emptyResult();
-  for (;;) {
-    const r = await consumePriceChanges(db, opts);
-    total.claimed += r.claimed;
-    total.done += r.done;
-    total.products += r.products;
-    total.retried += r.retried;
-    total.failed += r.failed;
-    total.fired.push(...r.fired);
-    total.priceDrops += r.priceDrops;
-    if (r.claimed === 0 || opts.shouldStop?.()) return total;
+  for (const run of runs) {
+    if (run.status === 'rejected') throw run.reason;
+    addUp(total, run.value);
   }
+  return total;
 }
 
 const POLL_MS = 1_000;
@@ -415,13 +451,15 @@ export function coalescingPasses(run: () => Promise<unknown>): CoalescingPasses 
  * Runs the consumer in this instance while the server listens (never in tests, which call
  * `consumePriceChanges` themselves): a pass as soon as an import's commit announces events
  * (LISTEN; PGlite: its in-process `listen`), and every second as the fallback. A signal that
- * arrives during a pass runs another right after it. Every instance runs it; SKIP LOCKED and the
- * leases share the events out.
+ * arrives during a pass runs another right after it. A pass drains with
+ * DEFAULT_PRICE_CONSUMER_WORKERS concurrent workers on PostgreSQL (one on the embedded database).
+ * Every instance runs it; SKIP LOCKED and the leases share the events out.
  */
 export function registerPriceChangeConsumer(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | null = null;
   const passes = coalescingPasses(() =>
     drainPriceChanges(app.dbHandle.db, {
+      workers: app.dbHandle.kind === 'pglite' ? 1 : DEFAULT_PRICE_CONSUMER_WORKERS,
       settings: app.settings,
       shouldStop: () => passes.stopping,
       onError: (err, eventIds) => app.log.warn({ err, eventIds }, 'price.changed events failed; retried later'),

@@ -91,6 +91,10 @@ export async function notifyFavoritePriceDrops(
           join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
           left join notification_settings ns on ns.user_id = f.user_id
          where coalesce(ns.settings ->> 'price_drop', 'true') <> 'false'
+         -- One order for every writer: two transactions writing keys of the same products (two
+         -- consumers with events of one product) wait for each other's keys in the same order and
+         -- never deadlock.
+         order by d.product_id, f.user_id
         ${onDedupeConflict} do nothing
         returning id, user_id
       ), queued as (
