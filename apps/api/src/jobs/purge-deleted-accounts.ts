@@ -1,6 +1,5 @@
-import { and, inArray, isNotNull, lt, lte, like, eq } from 'drizzle-orm';
+import { and, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { outbox } from '../db/schema/outbox';
 import { reviews } from '../db/schema/reviews';
 import { users } from '../db/schema/users';
 import { sessionCache } from '../modules/auth/session-cache';
@@ -8,11 +7,9 @@ import { sessionCache } from '../modules/auth/session-cache';
 /** What a purged author's reviews show instead of their name. */
 export const PURGED_AUTHOR_NAME = 'Silinmiş kullanıcı';
 const BATCH = 100;
-const DAY_MS = 86_400_000;
 
 export interface PurgeResult {
   accounts: number;
-  mails: number;
 }
 
 /**
@@ -21,7 +18,7 @@ export interface PurgeResult {
  * saved comparisons, settings, sessions, reset tokens and the avatar. What must outlive the
  * person is kept without them: payments (accounting) and analytics events lose the user id,
  * reviews lose the user id and the author name. Delivered e-mails older than the retention are
- * dropped from the outbox too (they hold addresses).
+ * dropped from the outbox by pruneFinishedOutbox (they hold addresses).
  *
  * Idempotent and safe to run on several instances at once; called hourly by the server
  * (jobs/scheduler.ts) and directly by tests.
@@ -44,10 +41,5 @@ export async function purgeDeletedAccounts(db: Database, now = new Date()): Prom
     accounts += ids.length;
     if (due.length < BATCH) break;
   }
-  const cutoff = new Date(now.getTime() - 30 * DAY_MS);
-  const mails = await db
-    .delete(outbox)
-    .where(and(like(outbox.kind, 'email.%'), eq(outbox.status, 'done'), lt(outbox.processedAt, cutoff)))
-    .returning({ id: outbox.id });
-  return { accounts, mails: mails.length };
+  return { accounts };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneReadNotifications } from '../modules/notifications/notifications.repo';
+import { pruneFinishedOutbox } from './prune-outbox';
 import { purgeDeletedAccounts } from './purge-deleted-accounts';
 
 /** Read notifications are kept this long (issue 13). */
@@ -19,11 +20,15 @@ export function registerAccountJobs(app: FastifyInstance): void {
     if (running) return;
     running = purgeDeletedAccounts(app.dbHandle.db)
       .then((r) => {
-        if (r.accounts || r.mails) app.log.info(r, 'purged deleted accounts past their retention');
+        if (r.accounts) app.log.info(r, 'purged deleted accounts past their retention');
         return pruneReadNotifications(app.dbHandle.db, READ_NOTIFICATION_RETENTION_DAYS);
       })
       .then((pruned) => {
         if (pruned) app.log.info({ pruned }, 'pruned read notifications past their retention');
+        return pruneFinishedOutbox(app.dbHandle.db);
+      })
+      .then((pruned) => {
+        if (pruned) app.log.info({ pruned }, 'pruned finished outbox work past its retention');
       })
       .catch((err: unknown) => app.log.error({ err }, 'purge of deleted accounts failed'))
       .finally(() => {
