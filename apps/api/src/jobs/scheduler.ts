@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pruneReadNotifications } from '../modules/notifications/notifications.repo';
+import { pruneSearchLog } from '../modules/search/search.repo';
 import { pruneFinishedOutbox } from './prune-outbox';
 import { purgeDeletedAccounts } from './purge-deleted-accounts';
 
@@ -9,7 +10,8 @@ export const READ_NOTIFICATION_RETENTION_DAYS = 90;
 const HOUR_MS = 3_600_000;
 
 /**
- * Periodic jobs of the auth/account area. They start when the server starts listening (never in
+ * Periodic retention jobs: accounts past their deletion period, read notifications, finished
+ * outbox work and the search log. They start when the server starts listening (never in
  * tests, which only inject) and stop on close. Each job is idempotent and safe to run on several
  * instances at once, so no leader election is needed.
  */
@@ -29,6 +31,10 @@ export function registerAccountJobs(app: FastifyInstance): void {
       })
       .then((pruned) => {
         if (pruned) app.log.info({ pruned }, 'pruned finished outbox work past its retention');
+        return pruneSearchLog(app.dbHandle.db);
+      })
+      .then((pruned) => {
+        if (pruned) app.log.info({ pruned }, 'pruned the search log past its retention');
       })
       .catch((err: unknown) => app.log.error({ err }, 'purge of deleted accounts failed'))
       .finally(() => {

@@ -304,6 +304,31 @@ export async function insertSearchLog(db: Database, rows: { queryNormalized: str
   if (rows.length) await db.insert(searchLog).values(rows);
 }
 
+/** The search log is read over its last 7 days (trending); rows older than this are deleted. */
+export const SEARCH_LOG_RETENTION_DAYS = 30;
+
+/**
+ * Deletes search log rows older than SEARCH_LOG_RETENTION_DAYS (one row per counted search: the
+ * table grows with the traffic), in batches of `batch` rows, each its own statement. Called
+ * hourly by the server (jobs/scheduler.ts).
+ */
+export async function pruneSearchLog(db: Database, opts: { now?: Date; batch?: number } = {}): Promise<number> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - SEARCH_LOG_RETENTION_DAYS * 86_400_000);
+  const batch = opts.batch ?? 10_000;
+  let pruned = 0;
+  for (;;) {
+    const rows = sqlRows<{ id: number }>(
+      await db.execute(sql`
+        delete from search_log
+         where id in (select id from search_log where created_at < ${cutoff.toISOString()}::timestamptz
+                       order by created_at limit ${batch})
+        returning id`),
+    );
+    pruned += rows.length;
+    if (rows.length < batch) return pruned;
+  }
+}
+
 /** Most frequent successful searches since `since`. */
 export async function topSearches(
   db: Database,

@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { searchLog } from '../../db/schema/search-log';
 import { invalidateTrending } from './search.service';
+import { pruneSearchLog, SEARCH_LOG_RETENTION_DAYS } from './search.repo';
 
 let db: DbHandle;
 const t = useTestApp();
@@ -215,5 +216,26 @@ describe('GET /api/search/trending', () => {
     const terms: TrendingTerm[] = (await app.inject({ method: 'GET', url: '/api/search/trending' })).json().data;
     expect(terms[0]).toEqual({ term: 'samsung', count: 1 });
     expect(terms.map((t) => t.term)).not.toContain('samsnug');
+  });
+
+  it(`forgets searches older than ${SEARCH_LOG_RETENTION_DAYS} days, in batches`, async () => {
+    await app.close();
+    await db.db.delete(searchLog);
+    app = await t.reopen();
+    const now = new Date();
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+    await db.db.insert(searchLog).values([
+      ...Array.from({ length: 5 }, () => ({
+        queryNormalized: 'eski',
+        resultCount: 3,
+        createdAt: daysAgo(SEARCH_LOG_RETENTION_DAYS + 1),
+      })),
+      { queryNormalized: 'yeni', resultCount: 3, createdAt: daysAgo(SEARCH_LOG_RETENTION_DAYS - 1) },
+      { queryNormalized: 'bugun', resultCount: 3, createdAt: now },
+    ]);
+    expect(await pruneSearchLog(db.db, { now, batch: 2 })).toBe(5);
+    const left = await db.db.select().from(searchLog);
+    expect(left.map((r) => r.queryNormalized).sort()).toEqual(['bugun', 'yeni']);
+    expect(await pruneSearchLog(db.db, { now, batch: 2 })).toBe(0);
   });
 });
