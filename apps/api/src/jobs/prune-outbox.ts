@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sqlRows } from '../lib/sql-rows';
+import { deleteInBatches } from '../db/delete-in-batches';
 
 /** Finished outbox work is kept this long, then deleted. */
 export const OUTBOX_RETENTION_DAYS = 30;
@@ -23,18 +23,11 @@ const DAY_MS = 86_400_000;
  */
 export async function pruneFinishedOutbox(db: Database, opts: { now?: Date; batch?: number } = {}): Promise<number> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - OUTBOX_RETENTION_DAYS * DAY_MS).toISOString();
-  const batch = opts.batch ?? BATCH;
-  let pruned = 0;
-  for (;;) {
-    const rows = sqlRows<{ id: number }>(
-      await db.execute(sql`
-        delete from outbox
-         where id in (select id from outbox
-                       where status = 'done' and processed_at < ${cutoff}::timestamptz
-                       order by id limit ${batch})
-        returning id`),
-    );
-    pruned += rows.length;
-    if (rows.length < batch) return pruned;
-  }
+  return deleteInBatches(
+    db,
+    'outbox',
+    sql`status = 'done' and processed_at < ${cutoff}::timestamptz`,
+    sql`id`,
+    opts.batch ?? BATCH,
+  );
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, not, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteInBatches } from '../../db/delete-in-batches';
 import { productPrices } from '../../db/schema/product-prices';
 import { products } from '../../db/schema/products';
 import { searchLog } from '../../db/schema/search-log';
@@ -314,19 +315,13 @@ export const SEARCH_LOG_RETENTION_DAYS = 30;
  */
 export async function pruneSearchLog(db: Database, opts: { now?: Date; batch?: number } = {}): Promise<number> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - SEARCH_LOG_RETENTION_DAYS * 86_400_000);
-  const batch = opts.batch ?? 10_000;
-  let pruned = 0;
-  for (;;) {
-    const rows = sqlRows<{ id: number }>(
-      await db.execute(sql`
-        delete from search_log
-         where id in (select id from search_log where created_at < ${cutoff.toISOString()}::timestamptz
-                       order by created_at limit ${batch})
-        returning id`),
-    );
-    pruned += rows.length;
-    if (rows.length < batch) return pruned;
-  }
+  return deleteInBatches(
+    db,
+    'search_log',
+    sql`created_at < ${cutoff.toISOString()}::timestamptz`,
+    sql`created_at`,
+    opts.batch ?? 10_000,
+  );
 }
 
 /** Most frequent successful searches since `since`. */

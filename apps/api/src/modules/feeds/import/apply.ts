@@ -291,8 +291,9 @@ export async function applyBatch(
     const events: PriceChangedPayload[] = [];
     for (const productId of candidates) {
       const change = changes.get(productId);
-      const after = lowest.get(productId)?.lowest ?? null;
-      const before = lowestBefore(ownBefore.get(productId) ?? null, lowest.get(productId)?.othersLowest ?? null);
+      const prices = lowest.get(productId);
+      const after = prices?.lowest ?? null;
+      const before = lowestBefore(ownBefore.get(productId) ?? null, prices?.othersLowest ?? null);
       // A confirmed stale offer is no change of its own, but it may move the lowest price.
       if (!change && before === after) continue;
       events.push({ productId, importId, lowestBefore: before, lowestAfter: after, offers: change ? [change] : [] });
