@@ -31,8 +31,8 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    products = await pricedProducts(handle.db, 156);
-    expect(products.length).toBe(156);
+    products = await pricedProducts(handle.db, 162);
+    expect(products.length).toBe(162);
     users = [];
     for (let i = 0; i < 4; i++) users.push(await makeUser(handle.db));
     store = await makeFeedStore(handle.db);
@@ -178,6 +178,26 @@ describe.runIf(inject('testDatabaseTemplate'))('price.changed consumers racing o
       },
     });
     expect(overlapped).toBe(2);
+    expect(r).toMatchObject({ claimed: 2, done: 2, products: 6 });
+  });
+
+  it('a worker that finds every due event locked by another claim looks again instead of ending the drain', async () => {
+    const slice = products.slice(156, 162);
+    await armAndDrop(slice);
+    // Another instance's claim holds the due events' rows (it reads up to a batch of them and
+    // leaves those that do not fit): a claim now skips them all and gets nothing.
+    let locked!: () => void;
+    const heldLocks = new Promise<void>((r) => (locked = r));
+    const other = db().transaction(async (tx) => {
+      await tx.execute(
+        sql`select id from outbox where status = 'pending' and ${eventListing(slice.map((p) => p.id))} for update`,
+      );
+      locked();
+      await tx.execute(sql`select pg_sleep(0.2)`);
+    });
+    await heldLocks;
+    const r = await drainPriceChanges(db(), { workers: 1, batch: 3 });
+    await other;
     expect(r).toMatchObject({ claimed: 2, done: 2, products: 6 });
   });
 

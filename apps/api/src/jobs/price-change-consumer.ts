@@ -295,14 +295,20 @@ async function split(db: Database, event: Claimed, nowSql: SQL, opts: ConsumeOpt
   else if (outcome !== 'fenced') result[outcome]++;
 }
 
+/**
+ * The clock of a claim. The database's by default: an event committed a microsecond ago is due at
+ * once (a clock read in this process, at millisecond precision, could still be before its
+ * run_after). The statement's start rather than clock_timestamp(): every event committed before
+ * the statement began is due, and it is stable, so the claim can use the (status, run_after) index
+ * instead of evaluating a volatile clock on every row of the outbox.
+ */
+function claimClock(opts: ConsumeOptions): SQL {
+  return opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`statement_timestamp()`;
+}
+
 /** One pass: claims due `price.changed` events (up to `batch` changed products) and processes them. */
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
-  // The database's clock by default: an event committed a microsecond ago is due at once (a clock
-  // read in this process, at millisecond precision, could still be before its run_after). The
-  // statement's start rather than clock_timestamp(): every event committed before the statement
-  // began is due, and it is stable, so the claim can use the (status, run_after) index instead of
-  // evaluating a volatile clock on every row of the outbox.
-  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`statement_timestamp()`;
+  const nowSql = claimClock(opts);
   const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
   const result = emptyResult();
   result.claimed = claimed.length;
@@ -361,6 +367,24 @@ function addUp(total: ConsumeResult, r: ConsumeResult): ConsumeResult {
   return total;
 }
 
+/** How often, and how far apart, a drain's worker that claimed nothing looks again while an event is due. */
+const IDLE_LOOKS = 50;
+const IDLE_LOOK_MS = 10;
+
+/** Whether a `price.changed` event is due (the claim's own condition, without its locks). */
+async function dueEventWaiting(db: Database, opts: ConsumeOptions): Promise<boolean> {
+  const nowSql = claimClock(opts);
+  const rows = sqlRows(
+    await db.execute(sql`
+      select 1 from outbox o
+       where o.kind = ${PRICE_CHANGED_KIND}
+         and ((o.status = 'pending' and o.run_after <= ${nowSql})
+           or (o.status = 'processing' and o.locked_until < ${nowSql}))
+       limit 1`),
+  );
+  return rows.length > 0;
+}
+
 /**
  * Concurrent workers of a drain on a PostgreSQL pool (each pass on a connection of its own): the
  * drain of a burst is one work transaction after another, bound by one core of the database
@@ -386,10 +410,21 @@ export async function drainPriceChanges(db: Database, opts: DrainOptions = {}): 
   const workers = Math.max(1, Math.floor(opts.workers ?? DEFAULT_PRICE_CONSUMER_WORKERS));
   const loop = async () => {
     const total = emptyResult();
+    let looks = 0;
     for (;;) {
       const r = await consumePriceChanges(db, opts);
       addUp(total, r);
-      if (r.claimed === 0 || opts.shouldStop?.()) return total;
+      if (opts.shouldStop?.()) return total;
+      if (r.claimed > 0) {
+        looks = 0;
+        continue;
+      }
+      // Nothing claimed does not mean nothing is left: a claim locks the candidates it reads (up
+      // to `batch` events) and leaves those that do not fit, so a worker claiming at the same
+      // moment finds every due event locked. It looks again while any is due (bounded: an event
+      // locked for longer is another drain's, which works it).
+      if (++looks > IDLE_LOOKS || !(await dueEventWaiting(db, opts))) return total;
+      await new Promise((r) => setTimeout(r, IDLE_LOOK_MS));
     }
   };
   // Every loop ends before the drain does (a pass that failed must not leave another running).
