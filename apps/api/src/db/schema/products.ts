@@ -105,7 +105,9 @@ export const products = pgTable(
     index('products_search_vector_idx').using('gin', t.searchVector),
     // Search suggestions (and catalog-wide popularity lists) take the most popular matches: for a
     // short, common prefix ("k") nearly every product matches, and walking this index stops after
-    // the first few instead of ranking the whole catalog (benchmarks, ADR 005).
+    // the first few instead of ranking the whole catalog (benchmarks, ADR 005). Migration 0022
+    // adds INCLUDE (search_text), which drizzle-kit cannot declare: a search's walk of common words
+    // tests each product's words from the index alone (ADR 006).
     index('products_active_popularity_idx')
       .on(t.ratingsCount.desc().nullsFirst(), t.id)
       .where(sql`${t.isActive}`),

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingQueryBase, searchSortSchema } from '@kiyasla/contracts/listing';
 import type { ProductCard } from '@kiyasla/contracts/catalog';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { useTestApp } from '../../test/app';
 import { roundDown125, searchProducts, type BoundedSearchTuning } from './search.service';
-import { wordPrefixPattern } from './search.repo';
+import { popularWordMatches, wordPrefixPattern } from './search.repo';
 
 const t = useTestApp();
 let db: Database;
@@ -121,6 +121,31 @@ describe('a search with more matches than the bounded candidate set', () => {
   it('answers a query with a one-letter word', async () => {
     const r = await searchProducts(db, 'e kitap okuyucu', input(), walk);
     expect(r.pagination.total).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("the walk of a common word's search", () => {
+  it("reads each product's words from the popularity index alone (migration 0022)", async () => {
+    // The statement the walk sends, captured, then planned with the table scans ruled out: the
+    // choice left is between the index with a visit to each product's row and the index alone.
+    let walk: SQL | undefined;
+    const capturing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return (query: SQL) => {
+          walk ??= query;
+          return target.execute(query);
+        };
+      },
+    });
+    expect((await popularWordMatches(capturing, [['kulak']], 5, 10_000)).ids.length).toBeGreaterThan(0);
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return JSON.stringify(await tx.execute(sql`explain (format json) ${walk!}`));
+    });
+    expect(plan).toContain('"Node Type":"Index Only Scan"');
+    expect(plan).toContain('"Index Name":"products_active_popularity_idx"');
   });
 });
 
