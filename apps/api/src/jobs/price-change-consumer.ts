@@ -123,15 +123,20 @@ const CHANGES_SQL = sql.raw(
   `case when jsonb_typeof(o.payload -> 'changes') = 'array' then o.payload -> 'changes' else jsonb_build_array(o.payload) end`,
 );
 
+/** A `price.changed` event of the outbox row `o` that a claim may take at `nowSql`: due, or its lease run out. */
+function isDue(nowSql: SQL): SQL {
+  return sql`o.kind = ${PRICE_CHANGED_KIND}
+    and ((o.status = 'pending' and o.run_after <= ${nowSql})
+      or (o.status = 'processing' and o.locked_until < ${nowSql}))`;
+}
+
 async function claim(db: Database, nowSql: SQL, batch: number): Promise<Claimed[]> {
   const rows = sqlRows<{ id: number; attempts: number; changes: { p: string | null; b: unknown }[] }>(
     await db.execute(sql`
       with candidates as (
         select o.id, jsonb_array_length(${CHANGES_SQL}) as n
           from outbox o
-         where o.kind = ${PRICE_CHANGED_KIND}
-           and ((o.status = 'pending' and o.run_after <= ${nowSql})
-             or (o.status = 'processing' and o.locked_until < ${nowSql}))
+         where ${isDue(nowSql)}
          order by o.id
          limit ${batch}
          for update skip locked
@@ -371,16 +376,11 @@ function addUp(total: ConsumeResult, r: ConsumeResult): ConsumeResult {
 const IDLE_LOOKS = 50;
 const IDLE_LOOK_MS = 10;
 
-/** Whether a `price.changed` event is due (the claim's own condition, without its locks). */
+/** Whether a `price.changed` event is due (the claim's condition, without its locks). */
 async function dueEventWaiting(db: Database, opts: ConsumeOptions): Promise<boolean> {
-  const nowSql = claimClock(opts);
   const rows = sqlRows(
     await db.execute(sql`
-      select 1 from outbox o
-       where o.kind = ${PRICE_CHANGED_KIND}
-         and ((o.status = 'pending' and o.run_after <= ${nowSql})
-           or (o.status = 'processing' and o.locked_until < ${nowSql}))
-       limit 1`),
+      select 1 from outbox o where ${isDue(claimClock(opts))} limit 1`),
   );
   return rows.length > 0;
 }
