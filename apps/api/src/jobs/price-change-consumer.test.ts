@@ -37,8 +37,8 @@ let user: string;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  products = await pricedProducts(handle.db, 44);
-  expect(products.length).toBe(44);
+  products = await pricedProducts(handle.db, 52);
+  expect(products.length).toBe(52);
   user = await makeUser(handle.db);
 }, 120_000);
 afterAll(() => handle.close());
@@ -173,6 +173,23 @@ describe('one event per import batch', () => {
     );
     expect(again!.n).toBe(1);
     expect(await consume()).toMatchObject({ claimed: 1, done: 1, products: 3, fired: [] });
+  });
+
+  it("claims a worker's share of the due products, so the workers of a drain end a burst together", async () => {
+    // Four imports of two products each: four events, eight due products.
+    for (let i = 0; i < 4; i++) {
+      await importPrices(
+        db(),
+        store,
+        [product(), product()].map((p) => ({ productId: p.id, price: p.lowest - 2_000 })),
+      );
+    }
+    // One of two workers: half of the eight (two events), then half of the four left (one event),
+    // then at least one event however small the share, and nothing once all are claimed.
+    expect(await consume({ batch: 100, shareOf: 2 })).toMatchObject({ claimed: 2, done: 2, products: 4 });
+    expect(await consume({ batch: 100, shareOf: 2 })).toMatchObject({ claimed: 1, done: 1, products: 2 });
+    expect(await consume({ batch: 100, shareOf: 2 })).toMatchObject({ claimed: 1, done: 1, products: 2 });
+    expect(await consume({ batch: 100, shareOf: 2 })).toMatchObject({ claimed: 0 });
   });
 
   it('reads the events of the earlier shape, one product per row, still in an outbox', async () => {

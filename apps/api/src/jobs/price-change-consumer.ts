@@ -19,7 +19,8 @@ import { SettingsService } from '../modules/settings/settings.service';
  *
  * Several instances cooperate on one outbox:
  * - **claim**: a committed statement takes due events in id order with FOR UPDATE SKIP LOCKED,
- *   as many as fit in `batch` changed products (at least one), and leases them (`processing`,
+ *   as many as fit in `batch` changed products and in the claimer's share of the due ones (at
+ *   least one event), and leases them (`processing`,
  *   `locked_until` = now + lease, `attempts` + 1). Due means pending and past `run_after`, or
  *   processing with an expired lease (its worker died).
  * - **fence**: the transaction that does the work first marks its events done, but only those
@@ -47,7 +48,7 @@ import { SettingsService } from '../modules/settings/settings.service';
 export const PRICE_EVENT_MAX_ATTEMPTS = 10;
 const LEASE_MS = 60_000;
 /**
- * Changed products per work transaction: whole events up to this many, so two or three import
+ * Changed products per work transaction: whole events that fit in this many, so two import
  * batches (APPLY_BATCH, 2,000 staged rows, at most that many changed products) go in one.
  */
 const DEFAULT_BATCH = 5_000;
@@ -72,9 +73,15 @@ interface Claimed {
 export interface ConsumeOptions {
   /**
    * Changed products per work transaction (default 5,000). Whole events are claimed, in id
-   * order, while the products claimed so far are fewer: at least one event, however large.
+   * order, as long as they fit: at least one event, however large.
    */
   batch?: number;
+  /**
+   * The workers sharing the due events (a drain passes its own count; default 1): a claim takes
+   * at most this fraction of the due products it sees, within `batch`, so the workers of a drain
+   * end a burst together instead of one working a last batch alone while the other waits.
+   */
+  shareOf?: number;
   /** The clock of the claim (tests move it past a lease). Defaults to the present. */
   now?: Date;
   /** Runs after the claim committed, before the work starts (tests: a worker that stalls past its lease). */
@@ -130,7 +137,7 @@ function isDue(nowSql: SQL): SQL {
       or (o.status = 'processing' and o.locked_until < ${nowSql}))`;
 }
 
-async function claim(db: Database, nowSql: SQL, batch: number): Promise<Claimed[]> {
+async function claim(db: Database, nowSql: SQL, batch: number, share: number): Promise<Claimed[]> {
   const rows = sqlRows<{ id: number; attempts: number; changes: { p: string | null; b: unknown }[] }>(
     await db.execute(sql`
       with candidates as (
@@ -141,8 +148,9 @@ async function claim(db: Database, nowSql: SQL, batch: number): Promise<Claimed[
          limit ${batch}
          for update skip locked
       ), picked as (
-        select id from (select id, sum(n) over (order by id) - n as before from candidates) c
-         where c.before < ${batch}
+        -- A prefix of whole events within this claim's share of the products (at least one event).
+        select id from (select id, n, sum(n) over (order by id) - n as before, sum(n) over () as due from candidates) c
+         where c.before = 0 or c.before + c.n <= least(${batch}, ceil(c.due::numeric / ${share}))
       )
       update outbox o
          set status = 'processing', locked_until = ${nowSql} + make_interval(secs => ${LEASE_MS / 1000}),
@@ -314,7 +322,7 @@ function claimClock(opts: ConsumeOptions): SQL {
 /** One pass: claims due `price.changed` events (up to `batch` changed products) and processes them. */
 export async function consumePriceChanges(db: Database, opts: ConsumeOptions = {}): Promise<ConsumeResult> {
   const nowSql = claimClock(opts);
-  const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
+  const claimed = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH, Math.max(1, Math.floor(opts.shareOf ?? 1)));
   const result = emptyResult();
   result.claimed = claimed.length;
   if (claimed.length === 0) return result;
@@ -412,7 +420,7 @@ export async function drainPriceChanges(db: Database, opts: DrainOptions = {}): 
     const total = emptyResult();
     let looks = 0;
     for (;;) {
-      const r = await consumePriceChanges(db, opts);
+      const r = await consumePriceChanges(db, { ...opts, shareOf: workers });
       addUp(total, r);
       if (opts.shouldStop?.()) return total;
       if (r.claimed > 0) {
