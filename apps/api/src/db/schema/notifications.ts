@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { notificationType } from './enums';
-import { users } from './users';
 
 /**
  * Context of a notification. Prices are kuruş, like every stored amount; the presenter turns
@@ -22,9 +21,13 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The user's id. Not a foreign key: its per-row check locked the user's row for every
+     * notification, a fifth of the cost of the price-change consumer's fan-out. Migration 0023
+     * keeps the same guarantees with statement-level triggers instead (ADR 017): an insert naming
+     * a user that does not exist fails (23503), and deleting users deletes their notifications.
+     */
+    userId: uuid('user_id').notNull(),
     type: notificationType('type').notNull().default('system'),
     title: text('title').notNull(),
     message: text('message').notNull(),

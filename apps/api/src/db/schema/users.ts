@@ -52,6 +52,11 @@ export const users = pgTable(
     index('users_paid_plan_idx')
       .on(t.subscriptionPlan, t.subscriptionStatus)
       .where(sql`${t.subscriptionPlan} <> 'free'`),
+    // "Is this account active?" from the index alone, for the price-change consumer's fan-out of
+    // notifications to thousands of users at once (ADR 017, migration 0023).
+    index('users_active_id_idx')
+      .on(t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     // The purge job scans only soft-deleted accounts.
     index('users_purge_after_idx')
       .on(t.purgeAfter)

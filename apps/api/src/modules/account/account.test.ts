@@ -202,6 +202,8 @@ describe('purge job (jobs/purge-deleted-accounts.ts)', () => {
       })
       .returning({ id: reviews.id });
     await t.db.db.insert(analyticsEvents).values({ type: 'product_view', productId: product.id, userId });
+    await t.db.db.insert(notifications).values({ userId, type: 'system', title: 'Duyuru', message: 'Merhaba' });
+    expect(await count(notifications, userId)).toBeGreaterThan(0);
 
     const deleted = await t.app.inject({
       method: 'DELETE',
