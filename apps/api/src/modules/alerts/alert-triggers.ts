@@ -3,7 +3,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import type { Transaction } from '../../db/client';
 import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
-import { announceCountsChanged } from '../notifications/live/live-counts';
+import { announceCountsOf } from '../notifications/live/live-counts';
 import { watchedPrice } from './alerts.repo';
 
 /**
@@ -104,9 +104,13 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
         returning a.id, a.user_id, a.product_id, a.store_id, a.target_price, a.triggered_price,
                   a.trigger_type, a.price_at_creation,
                   (extract(epoch from a.armed_at) * 1000000)::bigint::text as arming
+      ), announced as (
+        -- The header badges of these users: an alert less, maybe a notification more.
+        ${announceCountsOf(sql`fired`)}
       )
       select f.*, p.name as product_name,
-             coalesce(ns.settings ->> 'price_target', 'true') <> 'false' as topic_on
+             coalesce(ns.settings ->> 'price_target', 'true') <> 'false' as topic_on,
+             (select count(*) from announced) as messages
         from fired f
         join products p on p.id = f.product_id
         left join notification_settings ns on ns.user_id = f.user_id
@@ -158,11 +162,6 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
     );
     for (const r of inserted) written.add(r.dedupe_key);
   }
-  // The header badges of these users: an alert less, maybe a notification more.
-  await announceCountsChanged(
-    tx,
-    fired.map((f) => f.user_id),
-  );
   return fired.map((f) => ({
     alertId: f.id,
     userId: f.user_id,

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { onDedupeConflict } from '../../db/schema/notifications';
 import { sqlRows } from '../../lib/sql-rows';
-import { announceCountsChanged } from './live/live-counts';
-import { lowestInStockPrices } from '../feeds/import/price-change-event';
+import { announceCountsOf } from './live/live-counts';
+import { lowestInStockPricesOf } from '../feeds/import/price-change-event';
 
 /**
  * Favorites' price drops (issue 13): when a product's lowest fresh in-stock price has fallen by at
@@ -36,47 +36,37 @@ export async function notifyFavoritePriceDrops(
 ): Promise<number> {
   const priced = inputs.filter((i) => i.lowestBefore !== null && i.lowestBefore > 0);
   if (priced.length === 0) return 0;
-  // Only a favorited product can notify anyone: its price is the only one worth reading (one
-  // probe of the favorites' product index each, instead of aggregating every changed product's offers).
-  const favorited = new Set(
-    sqlRows<{ product_id: string }>(
-      await tx.execute(sql`
-        select p.id as product_id from unnest(${`{${priced.map((c) => c.productId).join(',')}}`}::uuid[]) as p(id)
-         where exists (select 1 from favorites f where f.product_id = p.id)`),
-    ).map((r) => r.product_id),
+  // The drops, with their products' names, in one statement. Only a favorited product can notify
+  // anyone: its price is the only one worth reading (one probe of the favorites' product index
+  // each, instead of aggregating every changed product's offers). In whole kuruş: a fall of
+  // exactly the threshold counts.
+  const drops = sqlRows<{ product_id: string; old_price: number; new_price: number; name: string }>(
+    await tx.execute(sql`
+      with favorited as (
+        select c.product_id, c.before
+          from unnest(${`{${priced.map((c) => c.productId).join(',')}}`}::uuid[],
+                      ${`{${priced.map((c) => c.lowestBefore).join(',')}}`}::int[]) as c(product_id, before)
+         where exists (select 1 from favorites f where f.product_id = c.product_id)
+      ), now as (
+        ${lowestInStockPricesOf(sql`select product_id from favorited`)}
+      )
+      select f.product_id, f.before as old_price, n.lowest as new_price, p.name
+        from favorited f
+        join now n on n.product_id = f.product_id
+        join products p on p.id = f.product_id
+       where (f.before - n.lowest)::numeric * 100 >= f.before::numeric * ${thresholdPercent}`),
   );
-  const candidates = priced.filter((c) => favorited.has(c.productId));
-  if (candidates.length === 0) return 0;
-  const now = await lowestInStockPrices(
-    tx,
-    candidates.map((c) => c.productId),
-  );
-  const drops = candidates.flatMap((c) => {
-    const after = now.get(c.productId);
-    const before = c.lowestBefore!;
-    // In whole kuruş and integer percent: a fall of exactly the threshold counts.
-    return after !== undefined && (before - after) * 100 >= before * thresholdPercent
-      ? [{ product_id: c.productId, old_price: before, new_price: after }]
-      : [];
-  });
   if (drops.length === 0) return 0;
-
-  const names = new Map(
-    sqlRows<{ id: string; name: string }>(
-      await tx.execute(
-        sql`select id, name from products where id = any (${`{${drops.map((d) => d.product_id).join(',')}}`}::uuid[])`,
-      ),
-    ).map((p) => [p.id, p.name]),
-  );
-  const rows = drops
-    .filter((d) => names.has(d.product_id))
-    .map((d) => ({
-      ...d,
-      message: `${names.get(d.product_id)} ${formatTry(d.old_price)} yerine artık ${formatTry(d.new_price)}.`,
-    }));
+  const rows = drops.map((d) => ({
+    product_id: d.product_id,
+    old_price: Number(d.old_price),
+    new_price: Number(d.new_price),
+    message: `${d.name} ${formatTry(Number(d.old_price))} yerine artık ${formatTry(Number(d.new_price))}.`,
+  }));
   // Each notification written is queued for its e-mail, push and SMS copies in the same statement;
-  // the deliveries worker writes them (deliveries/schedule.ts writeQueuedDeliveries).
-  const inserted = sqlRows<{ id: string; user_id: string }>(
+  // the deliveries worker writes them (deliveries/schedule.ts writeQueuedDeliveries). Its users'
+  // header counts are announced by the same statement.
+  const [written] = sqlRows<{ n: number; messages: number }>(
     await tx.execute(sql`
       with inserted as (
         insert into notifications (user_id, type, title, message, data, dedupe_key)
@@ -99,12 +89,10 @@ export async function notifyFavoritePriceDrops(
         returning id, user_id
       ), queued as (
         insert into notification_delivery_queue (notification_id) select id from inserted
+      ), announced as (
+        ${announceCountsOf(sql`inserted`)}
       )
-      select id, user_id from inserted`),
+      select (select count(*) from inserted)::int as n, (select count(*) from announced)::int as messages`),
   );
-  await announceCountsChanged(
-    tx,
-    inserted.map((r) => r.user_id),
-  );
-  return inserted.length;
+  return Number(written?.n ?? 0);
 }

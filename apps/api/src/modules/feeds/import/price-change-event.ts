@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
 import { IN_STOCK_AVAILABILITIES, offerCounts } from '../../../db/offer-freshness';
 import { sqlRows } from '../../../lib/sql-rows';
@@ -77,6 +77,21 @@ export function changesOf(payload: unknown): PriceChangedPayload[] {
   return [];
 }
 
+/**
+ * The query of the lowest in-stock price of counting offers (kuruş) of the products `productIds`
+ * (a query of product ids, or an array), one row (`product_id`, `lowest`) per product that has one.
+ */
+export function lowestInStockPricesOf(productIds: SQL): SQL {
+  const availabilities = `{${IN_STOCK_AVAILABILITIES.join(',')}}`;
+  return sql`select o.product_id, min(o.price)::int as lowest
+        from store_offers o
+        join stores s on s.id = o.store_id
+       where o.product_id = any (${productIds})
+         and ${offerCounts('o', 's')}
+         and o.availability = any (${availabilities}::availability[])
+       group by o.product_id`;
+}
+
 /** Lowest in-stock price of counting offers per product (kuruş); products without one are absent. */
 export async function lowestInStockPrices(
   db: Database | Transaction,
@@ -84,16 +99,8 @@ export async function lowestInStockPrices(
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   if (productIds.length === 0) return result;
-  const availabilities = `{${IN_STOCK_AVAILABILITIES.join(',')}}`;
   const rows = sqlRows<{ product_id: string; lowest: number }>(
-    await db.execute(sql`
-      select o.product_id, min(o.price)::int as lowest
-        from store_offers o
-        join stores s on s.id = o.store_id
-       where o.product_id = any (${`{${productIds.join(',')}}`}::uuid[])
-         and ${offerCounts('o', 's')}
-         and o.availability = any (${availabilities}::availability[])
-       group by o.product_id`),
+    await db.execute(lowestInStockPricesOf(sql`${`{${productIds.join(',')}}`}::uuid[]`)),
   );
   for (const row of rows) result.set(row.product_id, Number(row.lowest));
   return result;

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { announceCountsChanged, onCountsChanged } from './live-counts';
+import { sql } from 'drizzle-orm';
+import { consumePriceChanges } from '../../../jobs/price-change-consumer';
+import { sqlRows } from '../../../lib/sql-rows';
+import {
+  importPrices,
+  makeFeedStore,
+  makeUser,
+  pricedProducts,
+  setAlert,
+  settleAllEvents,
+} from '../../../test/price-alerts';
+import { announceCountsChanged, announceCountsOf, onCountsChanged } from './live-counts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +53,63 @@ describe('announceCountsChanged', () => {
 
   it('sends nothing for no users', async () => {
     await expect(announceCountsChanged(t.db.db, [])).resolves.toBeUndefined();
+  });
+});
+
+describe('announceCountsOf (inside a statement)', () => {
+  it("signals each distinct user of the statement's rows once, in messages of 200 ids", async () => {
+    const users = Array.from({ length: 450 }, () => randomUUID());
+    const heard = new Map<string, number>();
+    const everyoneHeard = new Promise<void>((resolve) => {
+      for (const id of users) {
+        onCountsChanged(id, () => {
+          heard.set(id, (heard.get(id) ?? 0) + 1);
+          if (heard.size === users.length) resolve();
+        });
+      }
+    });
+    // Each user on two rows, as a user with two favorited products gets two notifications.
+    const ids = `{${[...users, ...users].join(',')}}`;
+    const [r] = sqlRows<{ messages: number }>(
+      await t.db.db.execute(sql`
+        with rows_written as (select u as user_id from unnest(${ids}::uuid[]) u),
+             announced as (${announceCountsOf(sql`rows_written`)})
+        select count(*)::int as messages from announced`),
+    );
+    expect(r!.messages).toBe(3);
+    await Promise.race([everyoneHeard, new Promise((res) => setTimeout(res, 10_000))]);
+    expect(heard.size).toBe(450);
+    await new Promise((res) => setTimeout(res, 300));
+    expect([...heard.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe("the price-change consumer's announcements", () => {
+  it('announces the counts of the user whose alert fired and of the user whose favorite fell, at the commit', async () => {
+    const db = t.db.db;
+    await settleAllEvents(db);
+    const store = await makeFeedStore(db);
+    const [watched, favorited] = await pricedProducts(db, 2, 400);
+    const [alertOwner, fan] = [await makeUser(db), await makeUser(db)];
+    await setAlert(db, alertOwner, watched!.id, watched!.lowest - 1_000);
+    await db.execute(sql`insert into favorites (user_id, product_id) values (${fan}::uuid, ${favorited!.id}::uuid)`);
+    const heard = new Set<string>();
+    const both = new Promise<void>((resolve) => {
+      for (const id of [alertOwner, fan]) {
+        onCountsChanged(id, () => {
+          heard.add(id);
+          if (heard.size === 2) resolve();
+        });
+      }
+    });
+    await importPrices(db, store, [
+      { productId: watched!.id, price: watched!.lowest - 2_000 },
+      { productId: favorited!.id, price: Math.round(favorited!.lowest * 0.8) },
+    ]);
+    const r = await consumePriceChanges(db);
+    expect(r).toMatchObject({ done: 1, priceDrops: 1 });
+    expect(r.fired).toHaveLength(1);
+    await Promise.race([both, new Promise((res) => setTimeout(res, 10_000))]);
+    expect([...heard].sort()).toEqual([alertOwner, fan].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Transaction } from '../../../db/client';
 import { pgListenSession, poolConfig, ReadInvalidationListener } from '../../../lib/read-invalidation-listener';
@@ -44,6 +44,20 @@ export async function announceCountsChanged(db: Database | Transaction, userIds:
   for (let i = 0; i < ids.length; i += IDS_PER_MESSAGE) {
     await db.execute(sql`select pg_notify(${LIVE_COUNTS_CHANNEL}, ${ids.slice(i, i + IDS_PER_MESSAGE).join(',')})`);
   }
+}
+
+/**
+ * The same announcement inside a statement, for a writer of thousands of notifications at once:
+ * `users` is a query (a CTE's name or a subquery) with a `user_id` column, and the fragment is a
+ * SELECT sending its distinct users in messages of IDS_PER_MESSAGE, one row per message. Reference
+ * it from the statement's result (`select count(*) from <cte>`), or PostgreSQL never runs it. The
+ * ids neither travel back to this process nor out again in a statement per message.
+ */
+export function announceCountsOf(users: SQL): SQL {
+  return sql`select pg_notify(${LIVE_COUNTS_CHANNEL}, string_agg(c.user_id::text, ','))
+      from (select d.user_id, (row_number() over (order by d.user_id) - 1) / ${IDS_PER_MESSAGE} as chunk
+              from (select distinct user_id from ${users}) d) c
+     group by c.chunk`;
 }
 
 /** Listens for the signal on this instance (PGlite: in process; PostgreSQL: a LISTEN connection). */
