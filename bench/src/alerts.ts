@@ -27,7 +27,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +87,11 @@ export interface AlertBenchResult {
     queuedForDelivery: number;
     /** The deliveries worker's writing of the queued notifications' deliveries, after the drain (not in `seconds`). */
     deliveryWorker: { notifications: number; deliveries: number; seconds: number };
+    /**
+     * Where the drain's CPU went: this process's (the consumer's) CPU time, and the share of the
+     * machine's CPU time busy during the drain (/proc/stat, every process; absent off Linux).
+     */
+    cpu: { consumerMs: number; machineBusyPercent: number | null };
     loadAverage: [number, number];
     target: string;
     met: boolean;
@@ -189,6 +194,23 @@ export async function restoreSnapshot(pool: pg.Pool): Promise<boolean> {
   } finally {
     c.release();
   }
+}
+
+/** The machine's CPU time counters (/proc/stat: user … steal, in ticks), or null off Linux. */
+function machineCpu(): number[] | null {
+  try {
+    return readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  } catch {
+    return null;
+  }
+}
+
+/** The busy share (everything but idle and iowait) of the CPU time between two readings. */
+function busyPercent(before: number[] | null, after: number[] | null): number | null {
+  if (!before || !after) return null;
+  const spent = after.map((v, i) => v - before[i]!);
+  const total = spent.reduce((a, b) => a + b, 0);
+  return total > 0 ? Math.round((100 * (total - spent[3]! - spent[4]!)) / total) : null;
 }
 
 /**
@@ -470,6 +492,8 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
       const since = (await pool.query<{ t: Date }>(`select started_at as t from ${SNAPSHOT}.mark`)).rows[0]!.t;
       const before = os.loadavg()[0]!;
       const profile = process.env.ALERTS_BENCH_PROFILE === '1' ? profileQueries() : null;
+      const machineBefore = machineCpu();
+      const consumerCpu = process.cpuUsage();
       const started = performance.now();
       // ALERTS_BENCH_CONSUMERS=N: N consumers at once, as N instances would share the events (each
       // with the consumer's workers).
@@ -485,6 +509,11 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
         fired: runs.flatMap((x) => x.fired),
       };
       const seconds = (performance.now() - started) / 1000;
+      const consumed = process.cpuUsage(consumerCpu);
+      const cpu = {
+        consumerMs: Math.round((consumed.user + consumed.system) / 1000),
+        machineBusyPercent: busyPercent(machineBefore, machineCpu()),
+      };
       if (profile) log(`alerts: throughput: time by statement (the drain)\n${profile()}`);
       const after = os.loadavg()[0]!;
       const written = await counts(pool, since);
@@ -512,6 +541,7 @@ export async function runAlertBenchmarks(databaseUrl: string, log: (msg: string)
         deliveries: written.deliveries,
         queuedForDelivery: written.queued,
         deliveryWorker: worker,
+        cpu,
         loadAverage: [before, after],
         target: ALERT_TARGETS.throughput.label,
         met: r.products >= kinds.total * 0.95 && productsPerSecond >= ALERT_TARGETS.throughput.productsPerSecond,
@@ -643,8 +673,8 @@ export function printAlertBench(r: AlertBenchResult | undefined): void {
     `  throughput: ${t.products.toLocaleString('en-US')} changed products (${t.events} events) in ${t.seconds.toFixed(2)} s = ` +
       `${t.productsPerSecond.toLocaleString('en-US')} changed products/s (${t.workers} workers); ${t.firedAlerts} alerts fired, ` +
       `${t.priceDrops} price-drop notifications, ${t.queuedForDelivery} queued for delivery (the worker wrote their ` +
-      `${t.deliveryWorker.deliveries} deliveries in ${t.deliveryWorker.seconds} s after); load ${load(t.loadAverage)}; ` +
-      `${t.target}: ${yes(t.met)}`,
+      `${t.deliveryWorker.deliveries} deliveries in ${t.deliveryWorker.seconds} s after); consumer CPU ${t.cpu?.consumerMs ?? '?'} ms, ` +
+      `machine ${t.cpu?.machineBusyPercent ?? '?'} % busy; load ${load(t.loadAverage)}; ${t.target}: ${yes(t.met)}`,
   );
   if (!l) return;
   console.log(
