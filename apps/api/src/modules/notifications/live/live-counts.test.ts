@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { sql } from 'drizzle-orm';
 import { consumePriceChanges } from '../../../jobs/price-change-consumer';
 import { sqlRows } from '../../../lib/sql-rows';
 import {
@@ -21,19 +21,32 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+/** Listens for these users' signals: `heard` counts them, `everyone` resolves once each was heard (10 s at most). */
+function listen(users: readonly string[]) {
+  const heard = new Map<string, number>();
+  const everyone = new Promise<void>((resolve) => {
+    for (const id of users) {
+      onCountsChanged(id, () => {
+        heard.set(id, (heard.get(id) ?? 0) + 1);
+        if (heard.size === users.length) resolve();
+      });
+    }
+  });
+  return { heard, everyone: Promise.race([everyone, new Promise((r) => setTimeout(r, 10_000))]) };
+}
+
+/** Every user heard, and (after a short wait for anything sent twice) exactly once. */
+async function expectEachHeardOnce(heard: Map<string, number>, users: readonly string[]) {
+  expect(heard.size).toBe(users.length);
+  await new Promise((r) => setTimeout(r, 300));
+  expect([...heard.values()].every((n) => n === 1)).toBe(true);
+}
+
 describe('announceCountsChanged', () => {
   it('signals every user once at the commit, in several messages of one statement, and nothing on a rollback', async () => {
     // 450 users: three NOTIFY messages (200 ids each at most).
     const users = Array.from({ length: 450 }, () => randomUUID());
-    const heard = new Map<string, number>();
-    const everyoneHeard = new Promise<void>((resolve) => {
-      for (const id of users) {
-        onCountsChanged(id, () => {
-          heard.set(id, (heard.get(id) ?? 0) + 1);
-          if (heard.size === users.length) resolve();
-        });
-      }
-    });
+    const { heard, everyone } = listen(users);
 
     await expect(
       t.db.db.transaction(async (tx) => {
@@ -44,11 +57,9 @@ describe('announceCountsChanged', () => {
 
     // Every id twice in the input: each user is still announced once.
     await t.db.db.transaction((tx) => announceCountsChanged(tx, [...users, ...users]));
-    await Promise.race([everyoneHeard, new Promise((r) => setTimeout(r, 10_000))]);
-    expect(heard.size).toBe(450);
-    // A short wait for anything sent twice (or left over from the rolled-back transaction).
-    await new Promise((r) => setTimeout(r, 300));
-    expect([...heard.values()].every((n) => n === 1)).toBe(true);
+    await everyone;
+    // Nothing twice, and nothing left over from the rolled-back transaction.
+    await expectEachHeardOnce(heard, users);
   });
 
   it('sends nothing for no users', async () => {
@@ -59,15 +70,7 @@ describe('announceCountsChanged', () => {
 describe('announceCountsOf (inside a statement)', () => {
   it("signals each distinct user of the statement's rows once, in messages of 200 ids", async () => {
     const users = Array.from({ length: 450 }, () => randomUUID());
-    const heard = new Map<string, number>();
-    const everyoneHeard = new Promise<void>((resolve) => {
-      for (const id of users) {
-        onCountsChanged(id, () => {
-          heard.set(id, (heard.get(id) ?? 0) + 1);
-          if (heard.size === users.length) resolve();
-        });
-      }
-    });
+    const { heard, everyone } = listen(users);
     // Each user on two rows, as a user with two favorited products gets two notifications.
     const ids = `{${[...users, ...users].join(',')}}`;
     const [r] = sqlRows<{ messages: number }>(
@@ -77,10 +80,8 @@ describe('announceCountsOf (inside a statement)', () => {
         select count(*)::int as messages from announced`),
     );
     expect(r!.messages).toBe(3);
-    await Promise.race([everyoneHeard, new Promise((res) => setTimeout(res, 10_000))]);
-    expect(heard.size).toBe(450);
-    await new Promise((res) => setTimeout(res, 300));
-    expect([...heard.values()].every((n) => n === 1)).toBe(true);
+    await everyone;
+    await expectEachHeardOnce(heard, users);
   });
 });
 
@@ -93,15 +94,7 @@ describe("the price-change consumer's announcements", () => {
     const [alertOwner, fan] = [await makeUser(db), await makeUser(db)];
     await setAlert(db, alertOwner, watched!.id, watched!.lowest - 1_000);
     await db.execute(sql`insert into favorites (user_id, product_id) values (${fan}::uuid, ${favorited!.id}::uuid)`);
-    const heard = new Set<string>();
-    const both = new Promise<void>((resolve) => {
-      for (const id of [alertOwner, fan]) {
-        onCountsChanged(id, () => {
-          heard.add(id);
-          if (heard.size === 2) resolve();
-        });
-      }
-    });
+    const { heard, everyone } = listen([alertOwner, fan]);
     await importPrices(db, store, [
       { productId: watched!.id, price: watched!.lowest - 2_000 },
       { productId: favorited!.id, price: Math.round(favorited!.lowest * 0.8) },
@@ -109,7 +102,7 @@ describe("the price-change consumer's announcements", () => {
     const r = await consumePriceChanges(db);
     expect(r).toMatchObject({ done: 1, priceDrops: 1 });
     expect(r.fired).toHaveLength(1);
-    await Promise.race([both, new Promise((res) => setTimeout(res, 10_000))]);
-    expect([...heard].sort()).toEqual([alertOwner, fan].sort());
+    await everyone;
+    await expectEachHeardOnce(heard, [alertOwner, fan]);
   });
 });
