@@ -153,3 +153,21 @@ export function eventListing(productIds: string | readonly string[]) {
                                                          then payload -> 'changes' else '[]'::jsonb end) e
                   where e ->> 'productId' = any (${ids}::text[])))`;
 }
+
+/**
+ * The consumer's two kinds of news at once: `alertOwner`'s alert on one product and `fan`'s
+ * favorite of another. `drop()` then imports one feed (one event) that takes the first below the
+ * alert's target and the second down by 20 %.
+ */
+export async function alertAndFavorite(db: Database, alertOwner: string, fan: string, productOffset = 0) {
+  const store = await makeFeedStore(db);
+  const [watched, favorited] = await pricedProducts(db, 2, productOffset);
+  await setAlert(db, alertOwner, watched!.id, watched!.lowest - 1_000);
+  await db.execute(sql`insert into favorites (user_id, product_id) values (${fan}::uuid, ${favorited!.id}::uuid)`);
+  const drop = () =>
+    importPrices(db, store, [
+      { productId: watched!.id, price: watched!.lowest - 2_000 },
+      { productId: favorited!.id, price: Math.round(favorited!.lowest * 0.8) },
+    ]);
+  return { watched: watched!, favorited: favorited!, drop };
+}

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle, Transaction } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
-import { importPrices, makeFeedStore, makeUser, pricedProducts, setAlert } from '../../test/price-alerts';
+import { alertAndFavorite, makeUser } from '../../test/price-alerts';
 import { triggerAlerts } from '../alerts/alert-triggers';
 import { notifyFavoritePriceDrops } from './price-drops';
 
@@ -51,25 +51,17 @@ const indexOnly = (index: string) => new RegExp(`"Node Type":"Index Only Scan"[^
 
 describe("the price-change consumer's fan-out (migration 0023, ADR 017)", () => {
   it("finds the favorites' users, their accounts and the products' names from indexes alone", async () => {
-    const store = await makeFeedStore(handle.db);
-    const [watched, favorited] = await pricedProducts(handle.db, 2);
     const user = await makeUser(handle.db);
-    await setAlert(handle.db, user, watched!.id, watched!.lowest - 1_000);
-    await handle.db.execute(
-      sql`insert into favorites (user_id, product_id) values (${user}::uuid, ${favorited!.id}::uuid)`,
-    );
-    await importPrices(handle.db, store, [
-      { productId: watched!.id, price: watched!.lowest - 2_000 },
-      { productId: favorited!.id, price: Math.round(favorited!.lowest * 0.8) },
-    ]);
+    const { watched, favorited, drop } = await alertAndFavorite(handle.db, user, user);
+    await drop();
     // The visibility map the index-only paths rely on (autovacuum keeps it in a running database).
     await handle.db.execute(sql`vacuum (analyze) favorites, users, products`);
 
     const sent = await capture(async (tx) => {
-      expect(await triggerAlerts(tx, [watched!.id])).toHaveLength(1);
-      expect(
-        await notifyFavoritePriceDrops(tx, [{ productId: favorited!.id, lowestBefore: favorited!.lowest }], 5),
-      ).toBe(1);
+      expect(await triggerAlerts(tx, [watched.id])).toHaveLength(1);
+      expect(await notifyFavoritePriceDrops(tx, [{ productId: favorited.id, lowestBefore: favorited.lowest }], 5)).toBe(
+        1,
+      );
     });
     const planned = await plans(sent);
     expect(planned).toMatch(indexOnly('favorites_product_user_idx'));

@@ -4,14 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { consumePriceChanges } from '../../../jobs/price-change-consumer';
 import { sqlRows } from '../../../lib/sql-rows';
-import {
-  importPrices,
-  makeFeedStore,
-  makeUser,
-  pricedProducts,
-  setAlert,
-  settleAllEvents,
-} from '../../../test/price-alerts';
+import { alertAndFavorite, makeUser, settleAllEvents } from '../../../test/price-alerts';
 import { announceCountsChanged, announceCountsOf, onCountsChanged } from './live-counts';
 
 let t: TestApp;
@@ -89,16 +82,10 @@ describe("the price-change consumer's announcements", () => {
   it('announces the counts of the user whose alert fired and of the user whose favorite fell, at the commit', async () => {
     const db = t.db.db;
     await settleAllEvents(db);
-    const store = await makeFeedStore(db);
-    const [watched, favorited] = await pricedProducts(db, 2, 400);
     const [alertOwner, fan] = [await makeUser(db), await makeUser(db)];
-    await setAlert(db, alertOwner, watched!.id, watched!.lowest - 1_000);
-    await db.execute(sql`insert into favorites (user_id, product_id) values (${fan}::uuid, ${favorited!.id}::uuid)`);
+    const { drop } = await alertAndFavorite(db, alertOwner, fan, 400);
     const { heard, everyone } = listen([alertOwner, fan]);
-    await importPrices(db, store, [
-      { productId: watched!.id, price: watched!.lowest - 2_000 },
-      { productId: favorited!.id, price: Math.round(favorited!.lowest * 0.8) },
-    ]);
+    await drop();
     const r = await consumePriceChanges(db);
     expect(r).toMatchObject({ done: 1, priceDrops: 1 });
     expect(r.fired).toHaveLength(1);
