@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { openDatabase } from '../../../apps/api/src/db/client';
 import { runMigrations } from '../../../apps/api/src/db/migrate';
+import { recomputeCountingStores } from '../../../apps/api/src/db/product-price-aggregates';
 import { seedDatabase } from '../../../apps/api/src/db/seed/index';
 import { hashPassword } from '../../../apps/api/src/db/seed/password';
 import { COLORS, EDITIONS, FIRST_NAMES, generatedStores, LAST_NAMES } from './vocabulary';
@@ -127,6 +128,15 @@ export async function ensureCatalog(
     await step('90 günlük fiyat geçmişi', () =>
       inHalves(pool, superuser, generated, (lo, hi) => insertHistory(lo, hi, template.count, size, anchor)),
     );
+    // The products' counting stores (product_prices.store_ids), from the offers just written.
+    await step('ürünlerin mağaza listeleri', async () => {
+      const handle = await openDatabase({ databaseUrl, poolSize: 1 });
+      try {
+        await recomputeCountingStores(handle.db);
+      } finally {
+        await handle.close();
+      }
+    });
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     await step(`${size.users.toLocaleString('tr-TR')} kullanıcı, favoriler, alarmlar`, () =>
       withClient(pool, superuser, (c) => insertUsers(c, size, generated, passwordHash, anchor)),

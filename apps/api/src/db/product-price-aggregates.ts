@@ -17,6 +17,8 @@ import { IN_STOCK_AVAILABILITIES, offerCounts } from './offer-freshness';
  *   in_stock                some counting offer is in stock (or limited)
  *   lower_price_seen_at     when a price below min_price was last on sale (price_history), set
  *                           when min_price changes; the advanced filters read these (ADR 019)
+ *   store_ids               the stores of the counting offers, sorted: the store filter and its
+ *                           facet counts (ADR 019 amendment of 2026-11-27)
  * Products whose minimum did not move keep their prev_min_price, so the card's arrow keeps
  * showing the last real change.
  *
@@ -156,7 +158,9 @@ async function refreshAggregates(
              coalesce(bool_or(o.shipping_free or o.shipping_cost = 0) filter (where ${counts}), false)
                as free_shipping,
              coalesce(bool_or(o.availability = any (${inStock}::availability[])) filter (where ${counts}), false)
-               as in_stock
+               as in_stock,
+             coalesce(array_agg(o.store_id order by o.store_id) filter (where ${counts}), '{}'::uuid[])
+               as store_ids
         from product_prices p
         left join store_offers o on o.product_id = p.product_id
         left join stores s on s.id = o.store_id
@@ -174,12 +178,15 @@ async function refreshAggregates(
            original_price = agg.original_price,
            offer_count = agg.offer_count,
            free_shipping = agg.free_shipping,
-           in_stock = agg.in_stock
+           in_stock = agg.in_stock,
+           store_ids = agg.store_ids
       from agg
      where p.product_id = agg.product_id
        -- A product whose figures did not move keeps its row: a feed batch touches thousands.
-       and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count, agg.free_shipping, agg.in_stock)
-           is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count, p.free_shipping, p.in_stock)
+       and (agg.min_price, agg.max_price, agg.original_price, agg.offer_count, agg.free_shipping, agg.in_stock,
+            agg.store_ids)
+           is distinct from (p.min_price, p.max_price, p.original_price, p.offer_count, p.free_shipping, p.in_stock,
+            p.store_ids)
     returning 1
     )
     select agg.product_id, agg.lowest_in_stock, agg.others_lowest_in_stock, agg.category_id, agg.subcategory_id
@@ -221,6 +228,26 @@ export async function refreshStoreProductPriceAggregates(
   const productIds = rows.map((r) => r.id);
   await refreshProductPriceAggregates(db, productIds);
   return productIds;
+}
+
+/**
+ * Recomputes the counting stores (`store_ids`) of every product from its offers, leaving the other
+ * figures as they are: for writers that fill product_prices themselves (the demo seed, the
+ * benchmark's generator), with the same rule as refreshAggregates above and migration 0024.
+ */
+export async function recomputeCountingStores(db: Database | Transaction): Promise<void> {
+  await db.execute(sql`
+    update product_prices p
+       set store_ids = coalesce(x.store_ids, '{}'::uuid[])
+      from product_prices p0
+      left join (
+        select o.product_id, array_agg(o.store_id order by o.store_id) as store_ids
+          from store_offers o join stores s on s.id = o.store_id
+         where ${offerCounts('o', 's')}
+         group by o.product_id
+      ) x on x.product_id = p0.product_id
+     where p.product_id = p0.product_id
+       and p.store_ids is distinct from coalesce(x.store_ids, '{}'::uuid[])`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 import { products } from './products';
@@ -41,6 +42,16 @@ export const productPrices = pgTable(
      * `lower_price_seen_at < now() - 180 days` without a sweep (ADR 019).
      */
     lowerPriceSeenAt: instant('lower_price_seen_at'),
+    /**
+     * The stores whose offers count, sorted: the store filter and its facet counts read them here
+     * instead of joining every product of a listing to its offers (a 160k-product category has
+     * ~800k of them). Kept with the other figures by the same refresh and sweep (ADR 019
+     * amendment of 2026-11-27).
+     */
+    storeIds: uuid('store_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
   (t) => [
     index('product_prices_category_price_idx').on(t.categoryId, t.minPrice),

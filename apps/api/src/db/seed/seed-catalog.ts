@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../client';
 import { categories, priceHistory, products, reviews, storeOffers, stores } from '../schema/index';
-import { recomputeAdvancedFilterSignals } from '../product-price-aggregates';
+import { recomputeAdvancedFilterSignals, recomputeCountingStores } from '../product-price-aggregates';
 import { insertInBatches } from './batch-insert';
 import { buildCatalog, type CatalogRows } from './build-catalog';
 
@@ -38,6 +38,7 @@ export async function seedCatalog(tx: Transaction, now: Date): Promise<CatalogCo
   await insertInBatches(tx, priceHistory, rows.priceHistory);
   // The advanced filters' figures need the offers and their history, written just now (ADR 019).
   await recomputeAdvancedFilterSignals(tx);
+  await recomputeCountingStores(tx);
   await insertInBatches(tx, reviews, rows.reviews);
   // The typo-correction dictionary is derived from products; fill it now, not at the first edit.
   await tx.execute(sql`refresh materialized view search_terms`);
