@@ -92,6 +92,10 @@ export const products = pgTable(
     index('products_category_popularity_idx').on(t.categoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
     index('products_subcategory_popularity_idx').on(t.subcategoryId, t.isActive, t.ratingsCount.desc().nullsFirst()),
     index('products_brand_idx').on(t.brand),
+    // A scope's products by brand, answered from the index alone: the brand facet of a category
+    // when a brand is chosen (the counts without the brand filter), a brand-filtered count.
+    index('products_category_brand_idx').on(t.categoryId, t.isActive, t.brand),
+    index('products_subcategory_brand_idx').on(t.subcategoryId, t.isActive, t.brand),
     // Feed items without a GTIN or product id are matched on brand + model folded the Turkish
     // way with spaces and punctuation dropped (kiyasla_match_key, migration 0009).
     index('products_match_key_idx').on(sql`public.kiyasla_match_key(${t.brand}, ${t.model})`),

@@ -188,6 +188,11 @@ export async function findProducts(
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
+/** One page of a listing without its total (a facet request counts it in its facetPass). */
+export function findListingRows(db: Database, filters: ListingFilters, page: ListingPage): Promise<ProductListRow[]> {
+  return findPage(db, filters, page, listingConditions(filters), FEW_MATCHES);
+}
+
 function findPage(
   db: Database,
   filters: ListingFilters,
@@ -411,35 +416,6 @@ export async function priceBounds(db: Database, filters: ListingFilters): Promis
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null;
 }
 
-/**
- * For each advanced filter, how many products of the filtered listing it keeps: one pass over
- * the listing (a selected filter keeps them all, so its figure is the listing's total).
- */
-export async function advancedCounts(db: Database, filters: ListingFilters): Promise<Record<AdvancedFilter, number>> {
-  const figures = {
-    freeShipping: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.freeShipping})`,
-    inStock: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.inStock})`,
-    priceDropped: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.priceDropped})`,
-    lowestIn6m: sql<number>`count(*) filter (where ${ADVANCED_CONDITIONS.lowestIn6m})`,
-  };
-  const [row] = scopeAndPricesOnly(filters)
-    ? await db
-        .select(figures)
-        .from(productPrices)
-        .where(and(priceScope(filters), ...priceConditions(filters)))
-    : await db
-        .select(figures)
-        .from(products)
-        .innerJoin(productPrices, pricesOfProduct)
-        .where(listingConditions(filters));
-  return {
-    freeShipping: Number(row?.freeShipping ?? 0),
-    inStock: Number(row?.inStock ?? 0),
-    priceDropped: Number(row?.priceDropped ?? 0),
-    lowestIn6m: Number(row?.lowestIn6m ?? 0),
-  };
-}
-
 /** (key, value, count) of specification values over a filtered set; `except` as above. */
 export async function specCounts(
   db: Database,
@@ -462,6 +438,86 @@ export async function specCounts(
     value: r.value,
     count: Number(r.n),
   }));
+}
+
+/** What one pass over a listing's whole filtered set counts (each group only when asked). */
+export interface FacetPass {
+  brands?: ValueCount[];
+  stores?: ValueCount[];
+  price?: { min: number; max: number } | null;
+  advanced: Record<AdvancedFilter, number>;
+  /** How many products the listing has. */
+  total: number;
+}
+
+/**
+ * The facets of every group nobody selected from, and the listing's total, in one statement:
+ * the filtered set is read once (its products and prices rows, the widest reads of a facet
+ * request) into a materialized CTE, and each group aggregates that. With a group selected, its
+ * counts need the set without its own filter and come from their own statement (brandCounts,
+ * storeCounts, priceBounds, specCounts with `except`). Ties keep the order of the separate
+ * statements: most products first, then by brand or store name.
+ */
+export async function facetPass(
+  db: Database,
+  filters: ListingFilters,
+  groups: { brands: boolean; stores: boolean; price: boolean },
+): Promise<FacetPass> {
+  const branches: SQL[] = [
+    sql`select 'total' as kind, null::text as key, null::text as value, count(*) as n, 0::bigint as ord from m`,
+    sql`select 'advanced', x.key, null, x.n, 0 from (
+          select count(*) filter (where free_shipping) as free_shipping, count(*) filter (where in_stock) as in_stock,
+                 count(*) filter (where price_dropped) as price_dropped, count(*) filter (where lowest_in_6m) as lowest_in_6m
+            from m) c
+         cross join lateral (values ('freeShipping', c.free_shipping), ('inStock', c.in_stock),
+                                    ('priceDropped', c.price_dropped), ('lowestIn6m', c.lowest_in_6m)) as x(key, n)`,
+  ];
+  if (groups.brands) {
+    branches.push(sql`select 'brand', brand, null, count(*), row_number() over (order by count(*) desc, brand)
+                        from m group by brand`);
+  }
+  if (groups.stores) {
+    branches.push(sql`select 'store', ${stores.slug}, ${stores.name}, c.n,
+                             row_number() over (order by c.n desc, ${stores.name})
+                        from (select c.store_id, count(*) as n from m cross join lateral unnest(m.store_ids) as c(store_id)
+                               group by c.store_id) c
+                        join ${stores} on ${stores.id} = c.store_id and ${stores.isActive}`);
+  }
+  if (groups.price) {
+    branches.push(sql`select 'price', min(min_price)::text, max(min_price)::text, count(min_price), 0 from m`);
+  }
+  const result = await db.execute(sql`
+    with m as materialized (
+      select ${products.brand} as brand, ${productPrices.storeIds} as store_ids, ${productPrices.minPrice} as min_price,
+             ${ADVANCED_CONDITIONS.freeShipping} as free_shipping, ${ADVANCED_CONDITIONS.inStock} as in_stock,
+             ${ADVANCED_CONDITIONS.priceDropped} as price_dropped, ${ADVANCED_CONDITIONS.lowestIn6m} as lowest_in_6m
+        from ${products} join ${productPrices} on ${pricesOfProduct}
+       -- The prices row's copies of the scope let the planner narrow both tables by their own index.
+       where ${and(listingConditions(filters), priceScope(filters))}
+    )
+    ${sql.join(branches, sql` union all `)}`);
+  const rows = sqlRows<{
+    kind: string;
+    key: string | null;
+    value: string | null;
+    n: string | number;
+    ord: string | number;
+  }>(result).sort((a, b) => Number(a.ord) - Number(b.ord));
+  const of = (kind: string) => rows.filter((r) => r.kind === kind);
+  const pass: FacetPass = {
+    advanced: { freeShipping: 0, inStock: 0, priceDropped: 0, lowestIn6m: 0 },
+    total: Number(of('total')[0]?.n ?? 0),
+  };
+  for (const r of of('advanced')) pass.advanced[r.key as AdvancedFilter] = Number(r.n);
+  if (groups.brands) pass.brands = of('brand').map((r) => ({ value: r.key!, label: r.key!, count: Number(r.n) }));
+  if (groups.stores) {
+    pass.stores = of('store').map((r) => ({ value: r.key!, label: r.value!, count: Number(r.n) }));
+  }
+  if (groups.price) {
+    const [bounds] = of('price');
+    pass.price = bounds && Number(bounds.n) > 0 ? { min: Number(bounds.key), max: Number(bounds.value) } : null;
+  }
+  return pass;
 }
 
 export interface CardOfferRow {

@@ -33,9 +33,10 @@ import {
 } from './product-detail.repo';
 import { shippingLabel, toProductCard } from './products.presenter';
 import {
-  advancedCounts,
   brandCounts,
+  facetPass,
   findCheapestOffers,
+  findListingRows,
   findPricePeers,
   findProducts,
   priceBounds,
@@ -152,10 +153,13 @@ export async function listProducts(
 
 async function loadListing(db: Database, scope: ListingScope, q: ListingInput, tag?: TagReads): Promise<ListingResult> {
   const filters = await toFilters(db, scope, q);
-  const [{ rows, total }, facets] = await Promise.all([
-    findProducts(db, filters, { sort: q.sort, page: q.page, limit: q.limit }),
-    q.facets ? computeFacets(db, filters) : Promise.resolve(undefined),
-  ]);
+  const page = { sort: q.sort, page: q.page, limit: q.limit };
+  // With facets, their pass over the filtered set counts the listing's total too.
+  const [{ rows, total }, facets] = q.facets
+    ? await Promise.all([findListingRows(db, filters, page), computeFacets(db, filters)]).then(
+        ([rows, { facets, total }]) => [{ rows, total }, facets] as const,
+      )
+    : [await findProducts(db, filters, page), undefined];
   // Only a price change of what can alter this page drops it (ADR 010).
   tag?.(
     listingReadTags(
@@ -178,14 +182,19 @@ const valueSort = new Intl.Collator('tr', { numeric: true, sensitivity: 'base' }
  * group nobody selected from; each group with a selection is counted again without its own
  * filter, so its other values still show what they would add.
  */
-export async function computeFacets(db: Database, filters: ListingFilters): Promise<Facets> {
+export async function computeFacets(db: Database, filters: ListingFilters): Promise<{ facets: Facets; total: number }> {
   const selectedKeys = [...filters.specs.keys()];
-  const [brands, stores, price, advanced, base, ...own] = await Promise.all([
-    brandCounts(db, filters),
-    storeCounts(db, filters),
-    priceBounds(db, filters),
-    advancedCounts(db, filters),
+  const selected = {
+    brands: filters.brands.length > 0,
+    stores: filters.stores.length > 0,
+    price: filters.minPriceKurus !== undefined || filters.maxPriceKurus !== undefined,
+  };
+  const [pass, base, brands, stores, price, ...own] = await Promise.all([
+    facetPass(db, filters, { brands: !selected.brands, stores: !selected.stores, price: !selected.price }),
     specCounts(db, filters),
+    selected.brands ? brandCounts(db, filters) : undefined,
+    selected.stores ? storeCounts(db, filters) : undefined,
+    selected.price ? priceBounds(db, filters) : undefined,
     ...selectedKeys.map((key) => specCounts(db, filters, `spec:${key}`, key)),
   ]);
   const byKey = new Map<string, { value: string; count: number }[]>();
@@ -212,12 +221,16 @@ export async function computeFacets(db: Database, filters: ListingFilters): Prom
         .map((v) => ({ value: v.value, label: v.value, count: v.count })),
     }))
     .sort((a, b) => Object.keys(SPEC_LABELS).indexOf(a.key) - Object.keys(SPEC_LABELS).indexOf(b.key));
+  const bounds = selected.price ? price : pass.price;
   return {
-    brands,
-    stores,
-    specs,
-    price: price ? { min: Math.floor(kurusToTry(price.min)), max: Math.ceil(kurusToTry(price.max)) } : null,
-    advanced,
+    facets: {
+      brands: (selected.brands ? brands : pass.brands) ?? [],
+      stores: (selected.stores ? stores : pass.stores) ?? [],
+      specs,
+      price: bounds ? { min: Math.floor(kurusToTry(bounds.min)), max: Math.ceil(kurusToTry(bounds.max)) } : null,
+      advanced: pass.advanced,
+    },
+    total: pass.total,
   };
 }
 

@@ -196,7 +196,7 @@ async function boundedSearch(
   // The filter panel's facets count every match, as on the listing path, beside the page.
   const [page, facets] = await Promise.all([
     boundedPage(db, alternatives, search, input, tuning),
-    input.facets ? computeFacets(db, filters) : Promise.resolve(undefined),
+    input.facets ? computeFacets(db, filters).then((r) => r.facets) : Promise.resolve(undefined),
   ]);
   tag(
     listingReadTags(
