@@ -424,15 +424,24 @@ export async function specCounts(
   onlyKey?: string,
 ): Promise<{ key: string; value: string; count: number }[]> {
   const where = listingConditions(filters, except);
-  const keyFilter = onlyKey ? sql`and spec.key = ${onlyKey}` : sql``;
   const prices = filtersByPrice(filters, except)
     ? sql`join ${productPrices} on ${productPrices.productId} = ${products.id}`
     : sql``;
-  const result = await db.execute(sql`
+  // One key's values are read straight from each product's specifications rather than by
+  // expanding every pair and keeping the key's (a phone has a dozen).
+  const result = await db.execute(
+    onlyKey
+      ? sql`
+    select ${onlyKey}::text as key, ${products.specifications} ->> ${onlyKey}::text as value, count(*) as n
+    from ${products} ${prices}
+    where ${where} and ${products.specifications} ? ${onlyKey}::text
+    group by 2`
+      : sql`
     select spec.key, spec.value, count(*) as n
     from ${products} ${prices} cross join lateral jsonb_each_text(${products.specifications}) as spec(key, value)
-    where ${where} ${keyFilter}
-    group by spec.key, spec.value`);
+    where ${where}
+    group by spec.key, spec.value`,
+  );
   return sqlRows<{ key: string; value: string; n: string | number }>(result).map((r) => ({
     key: r.key,
     value: r.value,
