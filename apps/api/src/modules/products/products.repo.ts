@@ -488,8 +488,8 @@ export async function facetPass(
   if (groups.stores) {
     branches.push(sql`select 'store', ${stores.slug}, ${stores.name}, c.n,
                              row_number() over (order by c.n desc, ${stores.name})
-                        from (select c.store_id, count(*) as n from m cross join lateral unnest(m.store_ids) as c(store_id)
-                               group by c.store_id) c
+                        from (select u.store_id, count(*) as n from m cross join lateral unnest(m.store_ids) as u(store_id)
+                               group by u.store_id) c
                         join ${stores} on ${stores.id} = c.store_id and ${stores.isActive}`);
   }
   if (groups.price) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets, ProductCard } from '@kiyasla/contracts/catalog';
@@ -208,6 +209,25 @@ describe('the store filter and its facet counts', () => {
     await db.execute(sql`update product_prices set store_ids = '{}'
       where category_id = (select id from categories where slug = ${CATEGORY})`);
     await recomputeCountingStores(db);
+    await expectStoresAsTheRuleSays();
+  });
+
+  it("are filled by migration 0024's backfill as the refresh fills them", async () => {
+    const stored = async () =>
+      sqlRows<{ product_id: string; store_ids: string }>(
+        await db.execute(sql`select product_id, store_ids::text from product_prices order by product_id`),
+      );
+    const refreshed = await stored();
+    const backfill = readFileSync(
+      new URL('../../db/migrations/0024_counting_stores_of_products.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(s));
+    expect(backfill).toHaveLength(1);
+    await db.execute(sql`update product_prices set store_ids = '{}'`);
+    await db.execute(sql.raw(backfill[0]!));
+    expect(await stored()).toEqual(refreshed);
     await expectStoresAsTheRuleSays();
   });
 });
