@@ -142,14 +142,8 @@ function filtersByPrice(f: ListingFilters, except?: FilterGroup): boolean {
  * (which carries copies of the scope columns) answers counts alone, from its narrow rows and
  * (category | subcategory, min_price) indexes, without a join to the 2.5 KB products rows.
  */
-function scopeAndPricesOnly(f: ListingFilters, except?: FilterGroup): boolean {
-  return (
-    !f.productIds &&
-    !f.featured &&
-    !f.search &&
-    (except === 'brand' || f.brands.length === 0) &&
-    [...f.specs.keys()].every((key) => except === `spec:${key}`)
-  );
+function scopeAndPricesOnly(f: ListingFilters): boolean {
+  return !f.productIds && !f.featured && !f.search && f.brands.length === 0 && f.specs.size === 0;
 }
 
 /**
@@ -374,21 +368,16 @@ export async function storeCounts(db: Database, filters: ListingFilters): Promis
   // Each product's counting stores are kept in its prices row (store_ids), so a store's count is
   // how many of the listing's prices rows name it: no offer is read (a 160k-product category has
   // ~800k). A scope with price-row filters only counts from product_prices alone.
-  const counted = sql`cross join lateral unnest(${productPrices.storeIds}) as c(store_id)
-    join ${stores} on ${stores.id} = c.store_id and ${stores.isActive}`;
-  const result = scopeAndPricesOnly(filters, 'store')
-    ? await db.execute(sql`
-        select ${stores.slug} as value, ${stores.name} as label, count(*) as n
-          from ${productPrices} ${counted}
-         where ${and(priceScope(filters), ...priceConditions(filters, 'store'))}
-         group by ${stores.slug}, ${stores.name}
-         order by 3 desc, ${stores.name}`)
-    : await db.execute(sql`
-        select ${stores.slug} as value, ${stores.name} as label, count(*) as n
-          from ${products} join ${productPrices} on ${pricesOfProduct} ${counted}
-         where ${listingConditions(filters, 'store')}
-         group by ${stores.slug}, ${stores.name}
-         order by 3 desc, ${stores.name}`);
+  const [from, where] = scopeAndPricesOnly(filters)
+    ? [sql`${productPrices}`, and(priceScope(filters), ...priceConditions(filters, 'store'))]
+    : [sql`${products} join ${productPrices} on ${pricesOfProduct}`, listingConditions(filters, 'store')];
+  const result = await db.execute(sql`
+    select ${stores.slug} as value, ${stores.name} as label, count(*) as n
+      from ${from} cross join lateral unnest(${productPrices.storeIds}) as c(store_id)
+      join ${stores} on ${stores.id} = c.store_id and ${stores.isActive}
+     where ${where}
+     group by ${stores.slug}, ${stores.name}
+     order by 3 desc, ${stores.name}`);
   return sqlRows<{ value: string; label: string; n: string | number }>(result).map((r) => ({
     value: r.value,
     label: r.label,

@@ -151,15 +151,26 @@ export async function listProducts(
   return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
 }
 
+/** A listing's page and total, and its facets when asked: then their pass counts the total. */
+async function pageAndFacets(
+  db: Database,
+  filters: ListingFilters,
+  page: ListingPage,
+  withFacets: boolean | undefined,
+): Promise<{ rows: ProductListRow[]; total: number; facets?: Facets }> {
+  if (!withFacets) return findProducts(db, filters, page);
+  const [rows, { facets, total }] = await Promise.all([findListingRows(db, filters, page), computeFacets(db, filters)]);
+  return { rows, total, facets };
+}
+
 async function loadListing(db: Database, scope: ListingScope, q: ListingInput, tag?: TagReads): Promise<ListingResult> {
   const filters = await toFilters(db, scope, q);
-  const page = { sort: q.sort, page: q.page, limit: q.limit };
-  // With facets, their pass over the filtered set counts the listing's total too.
-  const [{ rows, total }, facets] = q.facets
-    ? await Promise.all([findListingRows(db, filters, page), computeFacets(db, filters)]).then(
-        ([rows, { facets, total }]) => [{ rows, total }, facets] as const,
-      )
-    : [await findProducts(db, filters, page), undefined];
+  const { rows, total, facets } = await pageAndFacets(
+    db,
+    filters,
+    { sort: q.sort, page: q.page, limit: q.limit },
+    q.facets,
+  );
   // Only a price change of what can alter this page drops it (ADR 010).
   tag?.(
     listingReadTags(
