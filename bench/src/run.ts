@@ -198,13 +198,39 @@ async function startServer(
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${chunks.join('').slice(-3000)}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, child, stop };
+      if (res.ok) {
+        if ((extraEnv.LISTING_INDEX ?? process.env.LISTING_INDEX) !== 'false')
+          await listingIndexBuilt(name, chunks, deadline);
+        return { baseUrl, child, stop };
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('server did not become healthy');
+}
+
+/** How long each server's listing index took to build at its start (server.ts logs it). */
+const listingIndexBuilds: Record<string, { products: number; categories: number; ms: number }> = {};
+
+/**
+ * Waits for the server's listing index (ADR 005) to be built: like a database index, it is there
+ * before the load begins (until then SQL answers, which would measure the start, not the server).
+ */
+async function listingIndexBuilt(name: string, chunks: string[], deadline: number): Promise<void> {
+  const line = /listing index: (\d+) products of (\d+) categories in (\d+) ms/;
+  while (Date.now() < deadline) {
+    const found = line.exec(chunks.join(''));
+    if (found) {
+      listingIndexBuilds[name] = { products: Number(found[1]), categories: Number(found[2]), ms: Number(found[3]) };
+      log(`${name}: listing index of ${found[1]} products (${found[2]} categories) built in ${found[3]} ms`);
+      return;
+    }
+    if (/listing index: prewarm failed/.test(chunks.join(''))) throw new Error('listing index: prewarm failed');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('the listing index was not built in time');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -648,6 +674,7 @@ async function runColdScenarios(opts: {
       if (!churn || churn.errors > 0 || churn.rate < CHURN_RATE * 0.9) row.met = false;
     }
   }
+  discovered.listingIndex = listingIndexBuilds;
   return discovered;
 }
 

@@ -37,6 +37,7 @@ import { registerAccountJobs } from './jobs/scheduler';
 import { registerPriceChangeConsumer } from './jobs/price-change-consumer';
 import { registerNotificationChannels } from './modules/notifications/deliveries/channels';
 import { setPublicReadCaching } from './lib/public-read-cache';
+import { registerListingIndex } from './modules/products/listing-index.plugin';
 import { registerReadInvalidation } from './lib/read-invalidation-listener';
 import { registerLocalImportSocket } from './modules/feeds/cli/local-import-server';
 import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   // Off only when asked (PUBLIC_READ_CACHE=false, the benchmark's cache-miss rows).
   if (config.publicReadCache === false) setPublicReadCaching(false);
   registerReadInvalidation(app);
+  registerListingIndex(app, config.listingIndex !== false);
   registerFreshnessSweep(app);
   registerFeedScheduler(app);
   // The embedded database's data directory, where `npm run feed:import` finds the running server.

@@ -58,6 +58,11 @@ const envSchema = z.object({
    * every request does the work of a cache miss. The benchmark's cold rows use it (ADR 005).
    */
   PUBLIC_READ_CACHE: booleanish.default(true),
+  /**
+   * `false` answers category listings and their facets by SQL instead of the listing index
+   * (ADR 005): the benchmark's comparisons and a deployment short of memory use it.
+   */
+  LISTING_INDEX: booleanish.default(true),
   /** Bearer token for GET /metrics from other hosts (loopback needs none). */
   METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: booleanish.default(false),
@@ -121,6 +126,8 @@ export interface AppConfig {
   rateLimitMax: number | undefined;
   /** PUBLIC_READ_CACHE: off for the benchmark's cache-miss rows. */
   publicReadCache: boolean;
+  /** LISTING_INDEX: category listings and facets from memory (ADR 005); off: by SQL. */
+  listingIndex?: boolean;
   /** GET /metrics answers other hosts than loopback only with this bearer token; unset: loopback only. */
   metricsToken?: string;
   trustProxy: boolean;
@@ -243,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicReadCache: e.PUBLIC_READ_CACHE,
+    listingIndex: e.LISTING_INDEX,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,

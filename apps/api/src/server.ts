@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
+import { prewarmListingIndexInBackground } from './modules/products/listing-index.plugin';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { pgliteDataDir } from './db/paths';
@@ -77,6 +78,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  prewarmListingIndexInBackground(app, (line) => console.log(line));
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
   console.log(
     `Kıyasla is running on http://localhost:${config.port} — database: ${where}` +

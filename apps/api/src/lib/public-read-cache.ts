@@ -120,6 +120,18 @@ export function clearWithPublicReads(clear: () => void): void {
   alsoOnEverything.push(clear);
 }
 
+type ProductChangeObserver = (productIds: readonly string[], categories: Set<string> | null) => void;
+const productObservers: ProductChangeObserver[] = [];
+
+/**
+ * Something outside the caches that keeps products' figures (the listing index) hears each
+ * product change: the lower-case ids and the changed products' categories and subcategories
+ * (lower case), or null when unknown.
+ */
+export function observeProductChanges(observer: ProductChangeObserver): void {
+  productObservers.push(observer);
+}
+
 /**
  * These products' offers or prices changed: drops their entries from the per-product caches and,
  * from the other caches, the entries that can show them (see ReadTags). `categoryIds`: the
@@ -133,6 +145,7 @@ export function invalidateProductReads(productIds: readonly string[], categoryId
     if (cache.perProduct) for (const id of ids) cache.delete(id);
     else cache.dropConcerned(ids, categories);
   }
+  for (const observe of productObservers) observe(ids, categories);
 }
 
 /** Benchmarks turn caching off to capture the SQL of a cache miss; tests use it to compare. */

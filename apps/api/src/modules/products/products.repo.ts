@@ -182,6 +182,18 @@ export async function findProducts(
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
+/** These products with their prices, in the order of `ids` (a page the listing index chose). */
+export async function findProductsByIds(db: Database, ids: readonly string[]): Promise<ProductListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
+    .where(sql`${products.id} = any (${`{${ids.join(',')}}`}::uuid[])`);
+  const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** One page of a listing without its total (a facet request counts it in its facetPass). */
 export function findListingRows(db: Database, filters: ListingFilters, page: ListingPage): Promise<ProductListRow[]> {
   return findPage(db, filters, page, listingConditions(filters), FEW_MATCHES);

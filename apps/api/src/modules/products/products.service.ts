@@ -16,6 +16,7 @@ import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
+import { answerFromIndex, type RawFacets } from './listing-index';
 import { listingReadTags } from './listing-read-tags';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
@@ -38,6 +39,7 @@ import {
   findCheapestOffers,
   findListingRows,
   findPricePeers,
+  findProductsByIds,
   findProducts,
   priceBounds,
   specCounts,
@@ -151,13 +153,25 @@ export async function listProducts(
   return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
 }
 
-/** A listing's page and total, and its facets when asked: then their pass counts the total. */
+/**
+ * A listing's page and total, and its facets when asked: from the listing index when it serves the
+ * listing (a category's, ADR 005), else from SQL, where the facets' pass counts the total.
+ */
 async function pageAndFacets(
   db: Database,
   filters: ListingFilters,
   page: ListingPage,
   withFacets: boolean | undefined,
 ): Promise<{ rows: ProductListRow[]; total: number; facets?: Facets }> {
+  const indexed = await answerFromIndex(db, filters, page, Boolean(withFacets));
+  if (indexed) {
+    const rows = await findProductsByIds(db, indexed.ids);
+    return {
+      rows,
+      total: indexed.total,
+      ...(indexed.facets ? { facets: presentFacets(filters, indexed.facets) } : {}),
+    };
+  }
   if (!withFacets) return findProducts(db, filters, page);
   const [rows, { facets, total }] = await Promise.all([findListingRows(db, filters, page), computeFacets(db, filters)]);
   return { rows, total, facets };
@@ -194,12 +208,23 @@ const valueSort = new Intl.Collator('tr', { numeric: true, sensitivity: 'base' }
  * filter, so its other values still show what they would add.
  */
 export async function computeFacets(db: Database, filters: ListingFilters): Promise<{ facets: Facets; total: number }> {
-  const selectedKeys = [...filters.specs.keys()];
-  const selected = {
+  const raw = await countFacets(db, filters);
+  return { facets: presentFacets(filters, raw), total: raw.pass.total };
+}
+
+/** The facet groups a shopper chose from: their counts leave out their own filter. */
+function selectedGroups(filters: ListingFilters): { brands: boolean; stores: boolean; price: boolean } {
+  return {
     brands: filters.brands.length > 0,
     stores: filters.stores.length > 0,
     price: filters.minPriceKurus !== undefined || filters.maxPriceKurus !== undefined,
   };
+}
+
+/** The raw counts of computeFacets from SQL. */
+async function countFacets(db: Database, filters: ListingFilters): Promise<RawFacets> {
+  const selectedKeys = [...filters.specs.keys()];
+  const selected = selectedGroups(filters);
   const [pass, base, brands, stores, price, ...own] = await Promise.all([
     facetPass(db, filters, { brands: !selected.brands, stores: !selected.stores, price: !selected.price }),
     specCounts(db, filters),
@@ -208,6 +233,21 @@ export async function computeFacets(db: Database, filters: ListingFilters): Prom
     selected.price ? priceBounds(db, filters) : undefined,
     ...selectedKeys.map((key) => specCounts(db, filters, `spec:${key}`, key)),
   ]);
+  return {
+    pass,
+    base,
+    own,
+    ...(brands ? { brands } : {}),
+    ...(stores ? { stores } : {}),
+    ...(selected.price ? { price: price ?? null } : {}),
+  };
+}
+
+/** The filter panel from the raw counts (SQL's or the listing index's). */
+function presentFacets(filters: ListingFilters, raw: RawFacets): Facets {
+  const { pass, base, own } = raw;
+  const selectedKeys = [...filters.specs.keys()];
+  const selected = selectedGroups(filters);
   const byKey = new Map<string, { value: string; count: number }[]>();
   for (const row of base) {
     if (filters.specs.has(row.key)) continue;
@@ -228,20 +268,18 @@ export async function computeFacets(db: Database, filters: ListingFilters): Prom
       key,
       label: SPEC_LABELS[key] ?? key,
       values: values
-        .sort((a, b) => valueSort.compare(a.value, b.value))
+        // Values equal to the collator ("Siyah", "siyah") keep one order whatever counted them.
+        .sort((a, b) => valueSort.compare(a.value, b.value) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
         .map((v) => ({ value: v.value, label: v.value, count: v.count })),
     }))
     .sort((a, b) => Object.keys(SPEC_LABELS).indexOf(a.key) - Object.keys(SPEC_LABELS).indexOf(b.key));
-  const bounds = selected.price ? price : pass.price;
+  const bounds = selected.price ? raw.price : pass.price;
   return {
-    facets: {
-      brands: (selected.brands ? brands : pass.brands) ?? [],
-      stores: (selected.stores ? stores : pass.stores) ?? [],
-      specs,
-      price: bounds ? { min: Math.floor(kurusToTry(bounds.min)), max: Math.ceil(kurusToTry(bounds.max)) } : null,
-      advanced: pass.advanced,
-    },
-    total: pass.total,
+    brands: (selected.brands ? raw.brands : pass.brands) ?? [],
+    stores: (selected.stores ? raw.stores : pass.stores) ?? [],
+    specs,
+    price: bounds ? { min: Math.floor(kurusToTry(bounds.min)), max: Math.ceil(kurusToTry(bounds.max)) } : null,
+    advanced: pass.advanced,
   };
 }
 

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { listingQuerySchema } from '@kiyasla/contracts/listing';
+import type { Database } from '../../db/client';
+import { refreshProductPriceAggregates } from '../../db/product-price-aggregates';
+import { createRng, type Rng } from '../../db/seed/prng';
+import { invalidatePublicReads, setPublicReadCaching } from '../../lib/public-read-cache';
+import { sqlRows } from '../../lib/sql-rows';
+import { useTestApp } from '../../test/app';
+import { recordOfferPrice } from '../../test/offer-prices';
+import { listingIndexFigures, prewarmListingIndex } from './listing-index';
+import { listProducts, type ListingInput, type ListingScope } from './products.service';
+
+/*
+ * The listing index (listing-index.ts) answers a category's listings and facets from memory. These
+ * tests hold it to the SQL that answers them otherwise: the same cards in the same order, the same
+ * totals and the same facets, for random combinations of every filter, sort and page, and again
+ * after the writers change prices, offers and products.
+ */
+
+const t = useTestApp();
+let db: Database;
+/** The same database under another identity, which has no index: its listings come from SQL. */
+let sqlOnly: Database;
+
+interface Category {
+  id: string;
+  slug: string;
+  subcategories: string[];
+  brands: string[];
+  pairs: { key: string; value: string }[];
+  prices: number[];
+}
+let categories: Category[] = [];
+let storeSlugs: string[] = [];
+
+beforeAll(async () => {
+  db = t.db.db;
+  sqlOnly = Object.create(db) as Database;
+  // Every listing is computed: an answer cached by one path must not stand for the other.
+  setPublicReadCaching(false);
+  await prewarmListingIndex(db);
+  const cats = sqlRows<{ id: string; slug: string }>(
+    await db.execute(sql`select id, slug from categories where parent_id is null order by slug`),
+  );
+  storeSlugs = sqlRows<{ slug: string }>(await db.execute(sql`select slug from stores order by slug`)).map(
+    (r) => r.slug,
+  );
+  for (const c of cats) {
+    const subs = sqlRows<{ slug: string }>(
+      await db.execute(sql`select slug from categories where parent_id = ${c.id} order by slug`),
+    ).map((r) => r.slug);
+    const brands = sqlRows<{ brand: string }>(
+      await db.execute(sql`select distinct brand from products where category_id = ${c.id} order by brand`),
+    ).map((r) => r.brand);
+    const pairs = sqlRows<{ key: string; value: string }>(
+      await db.execute(sql`select distinct s.key, s.value from products p
+        cross join lateral jsonb_each_text(p.specifications) s(key, value)
+        where p.category_id = ${c.id} order by 1, 2`),
+    );
+    const prices = sqlRows<{ p: number }>(
+      await db.execute(sql`select pp.min_price as p from product_prices pp
+        where pp.category_id = ${c.id} and pp.min_price is not null order by 1`),
+    ).map((r) => Number(r.p));
+    categories.push({ id: c.id, slug: c.slug, subcategories: subs, brands, pairs, prices });
+  }
+  categories = categories.filter((c) => c.brands.length > 0);
+});
+
+afterAll(() => setPublicReadCaching(true));
+
+const SORTS = ['popularity', 'price-low', 'price-high', 'rating', 'newest'] as const;
+
+/** A random listing of a random category: 0–3 brands, 0–2 stores, 0–2 specification keys, a price range, flags. */
+function randomListing(rng: Rng): { scope: ListingScope; query: Record<string, string | string[]> } {
+  const c = rng.pick(categories);
+  const scope: ListingScope = { category: c.slug };
+  if (c.subcategories.length && rng.chance(0.3)) scope.subcategory = rng.pick(c.subcategories);
+  const limit = rng.pick([3, 8, 24]);
+  const query: Record<string, string | string[]> = {
+    sort: rng.pick(SORTS),
+    page: String(limit < 24 && rng.chance(0.4) ? rng.int(2, 4) : 1),
+    limit: String(limit),
+    facets: rng.chance(0.6) ? 'true' : 'false',
+  };
+  const brands = rng.sample(c.brands, rng.pick([0, 0, 1, 2, 3]));
+  if (rng.chance(0.1)) brands.push('Olmayan Marka');
+  if (brands.length) query.brand = brands;
+  const stores = rng.sample(storeSlugs, rng.pick([0, 0, 0, 1, 2]));
+  if (stores.length) query.store = stores;
+  const keys = rng.sample([...new Set(c.pairs.map((p) => p.key))], rng.pick([0, 0, 1, 2]));
+  const specs = keys.flatMap((key) =>
+    rng.sample(
+      c.pairs.filter((p) => p.key === key),
+      rng.int(1, 2),
+    ),
+  );
+  if (specs.length) query.spec = specs.map((p) => `${p.key}:${p.value}`);
+  if (c.prices.length && rng.chance(0.3)) {
+    const a = rng.pick(c.prices);
+    const b = rng.pick(c.prices);
+    if (rng.chance(0.7)) query.minPrice = String(Math.floor(Math.min(a, b) / 100));
+    if (rng.chance(0.7)) query.maxPrice = String(Math.ceil(Math.max(a, b) / 100));
+  }
+  for (const flag of ['freeShipping', 'inStock', 'priceDropped', 'lowestIn6m']) {
+    if (rng.chance(0.1)) query[flag] = 'true';
+  }
+  if (rng.chance(0.1)) query.featured = 'true';
+  return { scope, query };
+}
+
+async function both(scope: ListingScope, query: Record<string, string | string[]>) {
+  const q = listingQuerySchema.parse(query) as ListingInput;
+  const before = listingIndexFigures(db)!.answers;
+  const viaIndex = await listProducts(db, scope, q);
+  expect(listingIndexFigures(db)!.answers, 'the index answered').toBe(before + 1);
+  const viaSql = await listProducts(sqlOnly, scope, q);
+  return { viaIndex, viaSql };
+}
+
+async function expectSameAsSql(rng: Rng, draws: number): Promise<number> {
+  let nonEmpty = 0;
+  for (let i = 0; i < draws; i++) {
+    const { scope, query } = randomListing(rng);
+    const { viaIndex, viaSql } = await both(scope, query);
+    expect(viaIndex, JSON.stringify({ scope, query })).toEqual(viaSql);
+    if (viaSql.items.length) nonEmpty++;
+  }
+  return nonEmpty;
+}
+
+describe('the listing index', () => {
+  it('holds every active product of every category', async () => {
+    const [row] = sqlRows<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from products where is_active`),
+    );
+    expect(listingIndexFigures(db)).toMatchObject({ products: Number(row!.n) });
+  });
+
+  it('answers random filter combinations, sorts and pages exactly as SQL does', async () => {
+    const nonEmpty = await expectSameAsSql(createRng('listing-index-1'), 150);
+    // The draws are not all empty listings (which would agree trivially).
+    expect(nonEmpty).toBeGreaterThan(45);
+  });
+
+  it('agrees with SQL on every sort of a whole category, first pages and last (those without a price)', async () => {
+    const c = categories.reduce((a, b) => (b.prices.length > a.prices.length ? b : a));
+    // Five products lose every offer, so have no price (as the writers do it: announced, the index follows).
+    const gone = sqlRows<{ id: string }>(
+      await db.execute(sql`select id from products where category_id = ${c.id} and is_active order by id desc limit 5`),
+    ).map((r) => r.id);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update store_offers set is_active = false
+        where product_id = any(${`{${gone.join(',')}}`}::uuid[])`);
+      await refreshProductPriceAggregates(tx, gone);
+    });
+    const [row] = sqlRows<{ unpriced: number }>(
+      await db.execute(sql`select count(*)::int as unpriced from product_prices
+        where category_id = ${c.id} and is_active and min_price is null`),
+    );
+    // Products without a price sort last both ways: the last pages hold them.
+    expect(Number(row!.unpriced)).toBeGreaterThanOrEqual(5);
+    const pages = Math.ceil((c.prices.length + Number(row!.unpriced) - 5) / 24);
+    for (const sort of SORTS) {
+      for (const page of [1, 2, 3, pages - 1, pages]) {
+        const { viaIndex, viaSql } = await both({ category: c.slug }, { sort, page: String(page), limit: '24' });
+        expect(viaIndex).toEqual(viaSql);
+        expect(viaIndex.items.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('follows price changes, an offer gone, a product deactivated and a store switched off', async () => {
+    const rng = createRng('listing-index-changes');
+    const c = categories.reduce((a, b) => (b.prices.length > a.prices.length ? b : a));
+    const ids = sqlRows<{ id: string }>(
+      await db.execute(sql`select id from products where category_id = ${c.id} and is_active order by id limit 40`),
+    ).map((r) => r.id);
+    const [store] = sqlRows<{ id: string; slug: string }>(
+      await db.execute(sql`select id, slug from stores where is_active order by slug limit 1`),
+    );
+    // New lowest prices, some far below the rest (they move to the top of price-low).
+    for (const id of ids.slice(0, 10)) {
+      await recordOfferPrice(db, { product: id, store: store!.id, price: rng.int(100, 5_000), shippingFree: true });
+    }
+    const cheapest = await both({ category: c.slug }, { sort: 'price-low', limit: '10', facets: 'true' });
+    expect(cheapest.viaIndex).toEqual(cheapest.viaSql);
+    expect(new Set(ids.slice(0, 10))).toEqual(new Set(cheapest.viaIndex.items.map((i) => i._id)));
+    await expectSameAsSql(rng, 30);
+
+    // An offer removed: the product's lowest price and stores follow.
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update store_offers set is_active = false where product_id = ${ids[0]!} and store_id = ${store!.id}`,
+      );
+      await refreshProductPriceAggregates(tx, [ids[0]!]);
+    });
+    const afterOffer = await both({ category: c.slug }, { sort: 'price-low', limit: '10', facets: 'true' });
+    expect(afterOffer.viaIndex).toEqual(afterOffer.viaSql);
+    expect(afterOffer.viaIndex.items.map((i) => i._id)).not.toContain(ids[0]);
+
+    // A product deactivated through the admin catalog's path (which announces everything).
+    await db.execute(sql`update products set is_active = false where id = ${ids[1]!}`);
+    invalidatePublicReads();
+    await prewarmListingIndex(db);
+    const afterProduct = await both({ category: c.slug }, { sort: 'price-low', limit: '10', facets: 'true' });
+    expect(afterProduct.viaIndex).toEqual(afterProduct.viaSql);
+    expect(afterProduct.viaIndex.items.map((i) => i._id)).not.toContain(ids[1]);
+
+    // A store switched off (announced as everything): gone from the store facet and filter.
+    await db.execute(sql`update stores set is_active = false where id = ${store!.id}`);
+    invalidatePublicReads();
+    await prewarmListingIndex(db);
+    const afterStore = await both({ category: c.slug }, { store: store!.slug, facets: 'true' });
+    expect(afterStore.viaIndex).toEqual(afterStore.viaSql);
+    expect(afterStore.viaIndex.pagination.total).toBe(0);
+    expect(afterStore.viaIndex.facets!.stores.map((s) => s.value)).not.toContain(store!.slug);
+    await expectSameAsSql(rng, 30);
+    await db.execute(sql`update stores set is_active = true where id = ${store!.id}`);
+    invalidatePublicReads();
+    await prewarmListingIndex(db);
+  });
+});
