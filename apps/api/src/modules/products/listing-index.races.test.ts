@@ -55,7 +55,7 @@ class StandIn {
       in_stock: true,
       lower_seen_us: null,
       store_ids: STORE,
-      specifications: {},
+      specifications: { renk: p.brand === 'A' ? 'Siyah' : 'Beyaz' },
     };
   }
 
@@ -182,6 +182,19 @@ describe('the listing index under concurrency', () => {
     expect(answer.facets!.pass.brands).toEqual([
       { value: 'A', label: 'A', count: 4 },
       { value: 'B', label: 'B', count: 1 },
+    ]);
+    // The stores and pairs of a whole category come from its maintained totals: they follow too.
+    expect(answer.facets!.pass.stores).toEqual([{ value: 'magaza', label: 'Mağaza', count: 5 }]);
+    expect(answer.facets!.base).toEqual([
+      { key: 'renk', value: 'Siyah', count: 4 },
+      { key: 'renk', value: 'Beyaz', count: 1 },
+    ]);
+    // A product that changes its figures moves between the totals' values.
+    standIn.products.get(id(2))!.brand = 'B';
+    invalidateProductReads([id(2)], [CATEGORY]);
+    expect((await ask())!.facets!.base).toEqual([
+      { key: 'renk', value: 'Siyah', count: 3 },
+      { key: 'renk', value: 'Beyaz', count: 2 },
     ]);
   });
 

@@ -32,6 +32,10 @@ export const MAX_AGE_MS = 5 * 60_000;
 const DAY_US = 86_400_000_000;
 const NONE = -1;
 
+/** A product's state in a facet request (per position): a match, out (excluded or failing two groups), or 1 + the one group it fails. */
+const MATCH = 0;
+const OUT = 255;
+
 const FEATURED = 1;
 const FREE_SHIPPING = 2;
 const IN_STOCK = 4;
@@ -202,6 +206,49 @@ class CategoryIndex {
     return this.memberLists.get(subCode) ?? new Int32Array(0);
   }
 
+  private stateBuffer = new Uint8Array(0);
+  /** Per subcategory code (NONE: the whole category): how many live products name each store and pair. */
+  private readonly totals = new Map<number, { stores: Int32Array; pairs: Int32Array }>();
+
+  private totalsOf(sub: number): { stores: Int32Array; pairs: Int32Array } {
+    let t = this.totals.get(sub);
+    if (!t) this.totals.set(sub, (t = { stores: new Int32Array(0), pairs: new Int32Array(0) }));
+    return t;
+  }
+
+  /** Adds a live slot's stores and pairs to its scopes' totals (sign 1), or takes them out (-1). */
+  private account(slot: number, sign: 1 | -1): void {
+    const sub = this.sub[slot]!;
+    this.accountIn(NONE, slot, sign);
+    if (sub !== NONE) this.accountIn(sub, slot, sign);
+  }
+
+  private accountIn(scope: number, slot: number, sign: 1 | -1): void {
+    const t = this.totalsOf(scope);
+    const widen = (a: Int32Array, c: number) => {
+      const next = new Int32Array(Math.max(c + 1, a.length * 2, 64));
+      next.set(a);
+      return next;
+    };
+    for (let k = slot * this.storeStride; k < (slot + 1) * this.storeStride; k++) {
+      const c = this.stores[k]!;
+      if (c === NONE) break;
+      if (c >= t.stores.length) t.stores = widen(t.stores, c);
+      t.stores[c]! += sign;
+    }
+    for (let k = slot * this.specStride; k < (slot + 1) * this.specStride; k++) {
+      const c = this.specs[k]!;
+      if (c === NONE) break;
+      if (c >= t.pairs.length) t.pairs = widen(t.pairs, c);
+      t.pairs[c]! += sign;
+    }
+  }
+
+  private stateScratch(n: number): Uint8Array {
+    if (this.stateBuffer.length < n) this.stateBuffer = new Uint8Array(Math.max(n, this.capacity));
+    return this.stateBuffer;
+  }
+
   /** A buffer for a request's matches (answers run one at a time: nothing awaits inside one). */
   private scratch(n: number): Int32Array {
     if (this.matchBuffer.length < n) this.matchBuffer = new Int32Array(Math.max(n, this.capacity));
@@ -246,6 +293,7 @@ class CategoryIndex {
   private remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.account(slot, -1);
     this.slotOf.delete(id);
     this.ids[slot] = undefined;
     this.live[slot] = 0;
@@ -256,7 +304,8 @@ class CategoryIndex {
   private put(row: LoadedRow): void {
     const id = row.id.toLowerCase();
     let slot = this.slotOf.get(id);
-    if (slot === undefined) {
+    if (slot !== undefined) this.account(slot, -1);
+    else {
       slot = this.free.pop() ?? this.size++;
       if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2), this.storeStride, this.specStride);
       this.slotOf.set(id, slot);
@@ -299,6 +348,7 @@ class CategoryIndex {
     this.stores.set(storeCodes, slot * this.storeStride);
     this.specs.fill(NONE, slot * this.specStride, (slot + 1) * this.specStride);
     this.specs.set(pairCodes, slot * this.specStride);
+    this.account(slot, 1);
   }
 
   private grow(capacity: number, storeStride: number, specStride: number): void {
@@ -410,6 +460,8 @@ class CategoryIndex {
     // The hot loop reads locals: V8 then keeps the arrays in registers instead of reloading fields.
     const slots = this.slotsOf(subCode);
     const matches = this.scratch(slots.length);
+    // Per position in `slots` (facets only): MATCH, 1 + the only group it fails, or OUT.
+    const state = withFacets ? this.stateScratch(slots.length).fill(OUT, 0, slots.length) : undefined!;
     let total = 0;
     const { live, flags, brand, stores, specs, storeStride, specStride } = this;
     const minPrice = this.minPrice;
@@ -468,7 +520,7 @@ class CategoryIndex {
       const po = s * specStride;
       const poEnd = po + specStride;
       if (keyCount > 0) {
-        specSatisfied.fill(0);
+        for (let g = 1; g <= keyCount; g++) specSatisfied[g] = 0;
         for (let k = po; k < poEnd; k++) {
           const c = specs[k]!;
           if (c === NONE) break;
@@ -485,46 +537,72 @@ class CategoryIndex {
       if (fails === 0) {
         matches[total++] = s;
         if (!withFacets) continue;
+        state[i] = MATCH;
         if (f & FREE_SHIPPING) adv.freeShipping++;
         if (f & IN_STOCK) adv.inStock++;
         if (dropped) adv.priceDropped++;
         if (lowest) adv.lowestIn6m++;
         brandCount[b]!++;
-        for (let k = so; k < soEnd; k++) {
-          const c = stores[k]!;
-          if (c === NONE) break;
-          storeCount[c]!++;
-        }
         if (priced) {
           if (price < priceMin) priceMin = price;
           if (price > priceMax) priceMax = price;
-        }
-        for (let k = po; k < poEnd; k++) {
-          const c = specs[k]!;
-          if (c === NONE) break;
-          pairCount[c]!++;
         }
         continue;
       }
       if (!withFacets) continue;
       // Fails only group `failed`: it counts in that group's own counts.
+      state[i] = failed + 1;
       if (failed === 0) brandOwn![b]!++;
-      else if (failed === 1) {
-        for (let k = so; k < soEnd; k++) {
+      else if (failed === 2 && priced) {
+        if (price < ownMin) ownMin = price;
+        if (price > ownMax) ownMax = price;
+      }
+    }
+
+    if (withFacets) {
+      // The stores and specification pairs of the matches: counted directly when they are few,
+      // else as the scope's maintained totals less the products that do not match (for a category
+      // with no filter, nothing at all to count). Fail-only products add to their group's own counts.
+      const fromTotals = total * 2 > slots.length;
+      if (fromTotals) {
+        const totals = this.totalsOf(subCode);
+        storeCount.set(totals.stores.subarray(0, storeCount.length));
+        pairCount.set(totals.pairs.subarray(0, pairCount.length));
+      }
+      const count = (s: number, sign: number) => {
+        for (let k = s * storeStride, end = k + storeStride; k < end; k++) {
           const c = stores[k]!;
           if (c === NONE) break;
-          storeOwn![c]!++;
+          storeCount[c]! += sign;
         }
-      } else if (failed === 2) {
-        if (priced) {
-          if (price < ownMin) ownMin = price;
-          if (price > ownMax) ownMax = price;
-        }
-      } else {
-        for (let k = po; k < poEnd; k++) {
+        for (let k = s * specStride, end = k + specStride; k < end; k++) {
           const c = specs[k]!;
           if (c === NONE) break;
-          if (pairGroup[c] === failed - 2) pairOwn[c]!++;
+          pairCount[c]! += sign;
+        }
+      };
+      if (fromTotals) {
+        for (let i = 0; i < slots.length; i++) if (state[i] !== MATCH) count(slots[i]!, -1);
+      } else {
+        for (let i = 0; i < total; i++) count(matches[i]!, 1);
+      }
+      if (hasStore || keyCount > 0) {
+        for (let i = 0; i < slots.length; i++) {
+          const st = state[i]!;
+          const s = slots[i]!;
+          if (st === 2) {
+            for (let k = s * storeStride, end = k + storeStride; k < end; k++) {
+              const c = stores[k]!;
+              if (c === NONE) break;
+              storeOwn![c]!++;
+            }
+          } else if (st > 3 && st !== OUT) {
+            for (let k = s * specStride, end = k + specStride; k < end; k++) {
+              const c = specs[k]!;
+              if (c === NONE) break;
+              if (pairGroup[c] === st - 3) pairOwn[c]!++;
+            }
+          }
         }
       }
     }
@@ -615,17 +693,42 @@ class CategoryIndex {
         i = m;
       }
     };
+    // Most candidates lose on the sort's first key alone: compared inline, without a call.
+    const [first, sign] = this.firstKey(page.sort);
     for (let i = 0; i < matches.length; i++) {
       const s = matches[i]!;
       if (heap.length < k) {
         heap.push(s);
         up(heap.length - 1);
-      } else if (before(s, heap[0]!) < 0) {
+        continue;
+      }
+      const x = first[s]!;
+      const y = first[heap[0]!]!;
+      const kx = x !== x ? Infinity : sign * x;
+      const ky = y !== y ? Infinity : sign * y;
+      if (kx > ky) continue;
+      if (kx < ky || before(s, heap[0]!) < 0) {
         heap[0] = s;
         down(0);
       }
     }
     return heap.sort(before).slice(offset);
+  }
+
+  /** The first key of a sort, and 1 when it ascends, -1 when it descends (no price: last both ways). */
+  private firstKey(sort: ListingPage['sort']): [ArrayLike<number>, 1 | -1] {
+    switch (sort) {
+      case 'price-low':
+        return [this.minPrice, 1];
+      case 'price-high':
+        return [this.minPrice, -1];
+      case 'rating':
+        return [this.averageRating, -1];
+      case 'newest':
+        return [this.createdUs, -1];
+      default:
+        return [this.ratingsCount, -1];
+    }
   }
 
   /** The listing orders of products.repo (ORDER), on the same figures: negative when slot a comes first. */

@@ -1,6 +1,6 @@
 import type { Category, ProductCard } from '@kiyasla/contracts/catalog';
 import { kurusToTry } from '@kiyasla/contracts/money';
-import type { ProductListRow } from './products.repo';
+import type { ProductCardRow } from './products.repo';
 import type { CardOfferRow } from './products.repo';
 
 const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
@@ -24,7 +24,7 @@ function ref(c: Category | undefined) {
 
 /** A product row as the card shape every listing shares; no internal column leaks. */
 export function toProductCard(
-  row: ProductListRow,
+  row: ProductCardRow,
   categories: Map<string, Category>,
   offers: CardOfferRow[],
 ): ProductCard {

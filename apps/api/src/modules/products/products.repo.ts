@@ -38,6 +38,35 @@ type PriceFields = Omit<ProductPricesRow, 'productId' | 'categoryId' | 'subcateg
 /** A product row as listings and the product page read it (no search columns, with its prices). */
 export type ProductListRow = Omit<ProductRow, 'searchVector' | 'searchText'> & PriceFields;
 
+const CARD_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'brand',
+  'model',
+  'categoryId',
+  'subcategoryId',
+  'specifications',
+  'images',
+  'availability',
+  'isFeatured',
+  'averageRating',
+  'ratingsCount',
+  'createdAt',
+  'minPrice',
+  'prevMinPrice',
+  'originalPrice',
+  'offerCount',
+] as const;
+
+/** What a product card shows (products.presenter toProductCard): no description, features or SEO text. */
+export type ProductCardRow = Pick<ProductListRow, (typeof CARD_FIELDS)[number]>;
+
+const cardColumns = Object.fromEntries(CARD_FIELDS.map((f) => [f, productColumns[f]])) as Pick<
+  typeof productColumns,
+  (typeof CARD_FIELDS)[number]
+>;
+
 const ORDER: Record<SortOption, SQL[]> = {
   popularity: [desc(products.ratingsCount), desc(products.averageRating), asc(products.id)],
   'price-low': [sql`${productPrices.minPrice} asc nulls last`, asc(products.id)],
@@ -182,11 +211,11 @@ export async function findProducts(
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
-/** These products with their prices, in the order of `ids` (a page the listing index chose). */
-export async function findProductsByIds(db: Database, ids: readonly string[]): Promise<ProductListRow[]> {
+/** The cards of these products, in the order of `ids` (a page the listing index chose). */
+export async function findCardsByIds(db: Database, ids: readonly string[]): Promise<ProductCardRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(productColumns)
+    .select(cardColumns)
     .from(products)
     .innerJoin(productPrices, pricesOfProduct)
     .where(sql`${products.id} = any (${`{${ids.join(',')}}`}::uuid[])`);

@@ -22,7 +22,7 @@ import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
 import { buildPriceSeries } from './price-series';
-import type { ProductListRow } from './products.repo';
+import type { ProductCardRow, ProductListRow } from './products.repo';
 import {
   findActiveProduct,
   findApprovedReviews,
@@ -39,7 +39,7 @@ import {
   findCheapestOffers,
   findListingRows,
   findPricePeers,
-  findProductsByIds,
+  findCardsByIds,
   findProducts,
   priceBounds,
   specCounts,
@@ -110,7 +110,7 @@ function indexCategories(list: Category[]): Map<string, Category> {
 
 export async function toCards(
   db: Database,
-  rows: Awaited<ReturnType<typeof findProducts>>['rows'],
+  rows: readonly ProductCardRow[],
 ): Promise<ProductCard[]> {
   const [categories, offers] = await Promise.all([
     listCategories(db),
@@ -162,10 +162,10 @@ async function pageAndFacets(
   filters: ListingFilters,
   page: ListingPage,
   withFacets: boolean | undefined,
-): Promise<{ rows: ProductListRow[]; total: number; facets?: Facets }> {
+): Promise<{ rows: ProductCardRow[]; total: number; facets?: Facets }> {
   const indexed = await answerFromIndex(db, filters, page, Boolean(withFacets));
   if (indexed) {
-    const rows = await findProductsByIds(db, indexed.ids);
+    const rows = await findCardsByIds(db, indexed.ids);
     return {
       rows,
       total: indexed.total,
