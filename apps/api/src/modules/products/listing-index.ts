@@ -32,10 +32,6 @@ export const MAX_AGE_MS = 5 * 60_000;
 const DAY_US = 86_400_000_000;
 const NONE = -1;
 
-/** A product's state in a facet request (per position): a match, out (excluded or failing two groups), or 1 + the one group it fails. */
-const MATCH = 0;
-const OUT = 255;
-
 const FEATURED = 1;
 const FREE_SHIPPING = 2;
 const IN_STOCK = 4;
@@ -73,6 +69,11 @@ class Vocabulary {
   readonly stores = new Codes();
   private readonly pairCodes = new Map<string, number>();
   readonly pairs: Pair[] = [];
+
+  /** The code of a pair a filter can match (its value a JSON string), if any product has it. */
+  findPair(key: string, value: string): number | undefined {
+    return this.pairCodes.get(`s${key}\u0000${value}`);
+  }
 
   pair(key: string, value: string, exact: boolean): number {
     const k = `${exact ? 's' : 'o'}${key}\u0000${value}`;
@@ -150,7 +151,63 @@ export interface RawFacets {
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The products of one top-level category, column by column; a slot per product, reused when one leaves. */
+/** 32 slots a word. */
+function setBit(bits: Uint32Array, slot: number): void {
+  bits[slot >>> 5]! |= 1 << (slot & 31);
+}
+function clearBit(bits: Uint32Array, slot: number): void {
+  bits[slot >>> 5]! &= ~(1 << (slot & 31));
+}
+function andInto(target: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w]! &= bits[w]!;
+}
+function orInto(target: Uint32Array, bits: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w]! |= bits[w]!;
+}
+function popcount(bits: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    if (x === 0) continue;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return n;
+}
+/** How many slots are set in both. */
+function popcountAnd(a: Uint32Array, b: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < a.length; w++) {
+    let x = a[w]! & b[w]!;
+    if (x === 0) continue;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return n;
+}
+
+/** The slots set in `bits`, in increasing order, into `out` (returns how many). */
+function slotsOf(bits: Uint32Array, out: Int32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      out[n++] = (w << 5) + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  return n;
+}
+
+/**
+ * The products of one top-level category: their figures column by column, a slot per product
+ * (reused when one leaves), and a bitset over the slots per subcategory, brand, store,
+ * specification pair and flag. A request combines bitsets (a few thousand words) to find its
+ * matches and what fails only one group, then reads the figures of those products alone.
+ */
 class CategoryIndex {
   ready = false;
   builtAt = 0;
@@ -163,7 +220,6 @@ class CategoryIndex {
   private readonly free: number[] = [];
   private readonly slotOf = new Map<string, number>();
   private ids: (string | undefined)[] = [];
-  private live = new Uint8Array(0);
   private sub = new Int32Array(0);
   private brand = new Int32Array(0);
   private flags = new Uint8Array(0);
@@ -179,81 +235,23 @@ class CategoryIndex {
   private specStride = 1;
   private specs = new Int32Array(0);
 
-  /** The live slots, all and per subcategory: built when asked, dropped when a product enters, leaves or moves. */
-  private memberLists: Map<number, Int32Array> | undefined;
+  /** Bitsets over the slots (capacity / 32 words each). Scopes: NONE, every live slot; a subcategory's code, its own. */
+  private readonly scopes = new Map<number, Uint32Array>();
+  private readonly brandBits = new Map<number, Uint32Array>();
+  private readonly storeBits = new Map<number, Uint32Array>();
+  private readonly pairBits = new Map<number, Uint32Array>();
+  private featuredBits = new Uint32Array(0);
+  private freeShippingBits = new Uint32Array(0);
+  private inStockBits = new Uint32Array(0);
+  /** Per scope: how many live products name each store and pair. */
+  private readonly totals = new Map<number, { stores: Int32Array; pairs: Int32Array }>();
+  private slotBuffer = new Int32Array(0);
   private matchBuffer = new Int32Array(0);
 
   constructor(
     readonly categoryId: string,
     private readonly vocabulary: Vocabulary,
   ) {}
-
-  /** The live slots of a subcategory (NONE: of the whole category), in slot order. */
-  private slotsOf(subCode: number): Int32Array {
-    if (!this.memberLists) {
-      const lists = new Map<number, number[]>([[NONE, []]]);
-      for (let s = 0; s < this.size; s++) {
-        if (this.live[s] === 0) continue;
-        lists.get(NONE)!.push(s);
-        const sub = this.sub[s]!;
-        if (sub === NONE) continue;
-        let list = lists.get(sub);
-        if (!list) lists.set(sub, (list = []));
-        list.push(s);
-      }
-      this.memberLists = new Map([...lists].map(([k, list]) => [k, Int32Array.from(list)]));
-    }
-    return this.memberLists.get(subCode) ?? new Int32Array(0);
-  }
-
-  private stateBuffer = new Uint8Array(0);
-  /** Per subcategory code (NONE: the whole category): how many live products name each store and pair. */
-  private readonly totals = new Map<number, { stores: Int32Array; pairs: Int32Array }>();
-
-  private totalsOf(sub: number): { stores: Int32Array; pairs: Int32Array } {
-    let t = this.totals.get(sub);
-    if (!t) this.totals.set(sub, (t = { stores: new Int32Array(0), pairs: new Int32Array(0) }));
-    return t;
-  }
-
-  /** Adds a live slot's stores and pairs to its scopes' totals (sign 1), or takes them out (-1). */
-  private account(slot: number, sign: 1 | -1): void {
-    const sub = this.sub[slot]!;
-    this.accountIn(NONE, slot, sign);
-    if (sub !== NONE) this.accountIn(sub, slot, sign);
-  }
-
-  private accountIn(scope: number, slot: number, sign: 1 | -1): void {
-    const t = this.totalsOf(scope);
-    const widen = (a: Int32Array, c: number) => {
-      const next = new Int32Array(Math.max(c + 1, a.length * 2, 64));
-      next.set(a);
-      return next;
-    };
-    for (let k = slot * this.storeStride; k < (slot + 1) * this.storeStride; k++) {
-      const c = this.stores[k]!;
-      if (c === NONE) break;
-      if (c >= t.stores.length) t.stores = widen(t.stores, c);
-      t.stores[c]! += sign;
-    }
-    for (let k = slot * this.specStride; k < (slot + 1) * this.specStride; k++) {
-      const c = this.specs[k]!;
-      if (c === NONE) break;
-      if (c >= t.pairs.length) t.pairs = widen(t.pairs, c);
-      t.pairs[c]! += sign;
-    }
-  }
-
-  private stateScratch(n: number): Uint8Array {
-    if (this.stateBuffer.length < n) this.stateBuffer = new Uint8Array(Math.max(n, this.capacity));
-    return this.stateBuffer;
-  }
-
-  /** A buffer for a request's matches (answers run one at a time: nothing awaits inside one). */
-  private scratch(n: number): Int32Array {
-    if (this.matchBuffer.length < n) this.matchBuffer = new Int32Array(Math.max(n, this.capacity));
-    return this.matchBuffer;
-  }
 
   get products(): number {
     return this.slotOf.size;
@@ -296,9 +294,7 @@ class CategoryIndex {
     this.account(slot, -1);
     this.slotOf.delete(id);
     this.ids[slot] = undefined;
-    this.live[slot] = 0;
     this.free.push(slot);
-    this.memberLists = undefined;
   }
 
   private put(row: LoadedRow): void {
@@ -310,7 +306,6 @@ class CategoryIndex {
       if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2), this.storeStride, this.specStride);
       this.slotOf.set(id, slot);
       this.ids[slot] = id;
-      this.memberLists = undefined;
     }
     const v = this.vocabulary;
     const storeCodes = row.store_ids ? row.store_ids.split(',').map((s) => v.stores.code(s.toLowerCase())) : [];
@@ -330,10 +325,7 @@ class CategoryIndex {
         Math.max(this.specStride, pairCodes.length),
       );
     }
-    this.live[slot] = 1;
-    const sub = row.subcategory_id ? v.categories.code(row.subcategory_id.toLowerCase()) : NONE;
-    if (this.sub[slot] !== sub) this.memberLists = undefined;
-    this.sub[slot] = sub;
+    this.sub[slot] = row.subcategory_id ? v.categories.code(row.subcategory_id.toLowerCase()) : NONE;
     this.brand[slot] = v.brands.code(row.brand);
     this.flags[slot] =
       (row.is_featured ? FEATURED : 0) | (row.free_shipping ? FREE_SHIPPING : 0) | (row.in_stock ? IN_STOCK : 0);
@@ -351,13 +343,66 @@ class CategoryIndex {
     this.account(slot, 1);
   }
 
-  private grow(capacity: number, storeStride: number, specStride: number): void {
-    const copy = <T extends Int32Array | Uint8Array | Float32Array | Float64Array>(old: T, make: (n: number) => T) => {
-      const next = make(capacity);
-      next.set(old.subarray(0, Math.min(old.length, capacity)));
+  private bitsOf(map: Map<number, Uint32Array>, code: number): Uint32Array {
+    let bits = map.get(code);
+    if (!bits) map.set(code, (bits = new Uint32Array(this.capacity >>> 5)));
+    return bits;
+  }
+
+  private totalsOf(scope: number): { stores: Int32Array; pairs: Int32Array } {
+    let t = this.totals.get(scope);
+    if (!t) this.totals.set(scope, (t = { stores: new Int32Array(0), pairs: new Int32Array(0) }));
+    return t;
+  }
+
+  /** Enters a slot's figures in the bitsets and totals (sign 1), or takes them out (-1: before they change). */
+  private account(slot: number, sign: 1 | -1): void {
+    const mark = sign === 1 ? setBit : clearBit;
+    const sub = this.sub[slot]!;
+    const scopes = sub === NONE ? [NONE] : [NONE, sub];
+    for (const scope of scopes) mark(this.bitsOf(this.scopes, scope), slot);
+    mark(this.bitsOf(this.brandBits, this.brand[slot]!), slot);
+    const f = this.flags[slot]!;
+    if (f & FEATURED) mark(this.featuredBits, slot);
+    if (f & FREE_SHIPPING) mark(this.freeShippingBits, slot);
+    if (f & IN_STOCK) mark(this.inStockBits, slot);
+    const widen = (a: Int32Array, c: number) => {
+      const next = new Int32Array(Math.max(c + 1, a.length * 2, 64));
+      next.set(a);
       return next;
     };
-    this.live = copy(this.live, (n) => new Uint8Array(n));
+    for (let k = slot * this.storeStride; k < (slot + 1) * this.storeStride; k++) {
+      const c = this.stores[k]!;
+      if (c === NONE) break;
+      mark(this.bitsOf(this.storeBits, c), slot);
+      for (const scope of scopes) {
+        const t = this.totalsOf(scope);
+        if (c >= t.stores.length) t.stores = widen(t.stores, c);
+        t.stores[c]! += sign;
+      }
+    }
+    for (let k = slot * this.specStride; k < (slot + 1) * this.specStride; k++) {
+      const c = this.specs[k]!;
+      if (c === NONE) break;
+      mark(this.bitsOf(this.pairBits, c), slot);
+      for (const scope of scopes) {
+        const t = this.totalsOf(scope);
+        if (c >= t.pairs.length) t.pairs = widen(t.pairs, c);
+        t.pairs[c]! += sign;
+      }
+    }
+  }
+
+  private grow(capacity: number, storeStride: number, specStride: number): void {
+    const copy = <T extends Int32Array | Uint8Array | Uint32Array | Float32Array | Float64Array>(
+      old: T,
+      make: (n: number) => T,
+      n = capacity,
+    ) => {
+      const next = make(n);
+      next.set(old.subarray(0, Math.min(old.length, n)));
+      return next;
+    };
     this.sub = copy(this.sub, (n) => new Int32Array(n));
     this.brand = copy(this.brand, (n) => new Int32Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
@@ -368,6 +413,15 @@ class CategoryIndex {
     this.prevMinPrice = copy(this.prevMinPrice, (n) => new Float64Array(n));
     this.priceUpdatedUs = copy(this.priceUpdatedUs, (n) => new Float64Array(n));
     this.lowerSeenUs = copy(this.lowerSeenUs, (n) => new Float64Array(n));
+    const words = capacity >>> 5;
+    const bits = (old: Uint32Array): Uint32Array<ArrayBuffer> =>
+      copy(old, (n) => new Uint32Array(n), words) as Uint32Array<ArrayBuffer>;
+    for (const map of [this.scopes, this.brandBits, this.storeBits, this.pairBits]) {
+      for (const [code, old] of map) map.set(code, bits(old));
+    }
+    this.featuredBits = bits(this.featuredBits);
+    this.freeShippingBits = bits(this.freeShippingBits);
+    this.inStockBits = bits(this.inStockBits);
     const restride = (old: Int32Array, oldStride: number, stride: number) => {
       const next = new Int32Array(capacity * stride).fill(NONE);
       for (let s = 0; s < this.size && s < capacity; s++) {
@@ -383,10 +437,76 @@ class CategoryIndex {
   }
 
   /**
+   * How many products of `set` (`n` of them) have each brand, store or pair (of `key` only, when
+   * given), by the cheapest of three ways: a popcount of the set with each value's bitset (the
+   * category's values × its words), a walk of the set's products, or — given the scope's totals,
+   * when the set is most of the scope — the totals less a walk of the scope's other products.
+   */
+  private countValues(
+    set: Uint32Array,
+    slots: Int32Array | undefined,
+    n: number,
+    scope: Uint32Array | undefined,
+    scopeSize: number,
+    dimension: 'brand' | 'store' | 'pair',
+    length: number,
+    totals?: Int32Array,
+    key?: string,
+  ): Int32Array {
+    const counts = new Int32Array(length);
+    const map = dimension === 'brand' ? this.brandBits : dimension === 'store' ? this.storeBits : this.pairBits;
+    const pairs = this.vocabulary.pairs;
+    const perProduct = dimension === 'brand' ? 1 : dimension === 'store' ? this.storeStride : this.specStride;
+    const words = set.length;
+    const walk = n * perProduct;
+    const rest = totals && scope ? (scopeSize - n) * perProduct : Infinity;
+    let values = map.size;
+    if (key !== undefined) {
+      values = 0;
+      for (const c of map.keys()) if (pairs[c]!.key === key) values++;
+    }
+    if (values * words <= Math.min(walk, rest)) {
+      for (const [c, bits] of map) {
+        if (key === undefined || pairs[c]!.key === key) counts[c] = popcountAnd(set, bits);
+      }
+      return counts;
+    }
+    const add = (s: number, sign: number) => {
+      if (dimension === 'brand') {
+        counts[this.brand[s]!]! += sign;
+        return;
+      }
+      const [codes, stride] = dimension === 'store' ? [this.stores, this.storeStride] : [this.specs, this.specStride];
+      for (let k = s * stride, end = k + stride; k < end; k++) {
+        const c = codes[k]!;
+        if (c === NONE) break;
+        if (key === undefined || pairs[c]!.key === key) counts[c]! += sign;
+      }
+    };
+    if (rest < walk) {
+      counts.set(totals!.subarray(0, length));
+      const others = scope!.slice();
+      for (let w = 0; w < words; w++) others[w]! &= ~set[w]!;
+      for (const s of this.slotsIn(others)) add(s, -1);
+      return counts;
+    }
+    for (const s of slots ?? this.slotsIn(set)) add(s, 1);
+    return counts;
+  }
+
+  /** The slots set in `bits`, into a buffer reused by every request (an answer runs to its end without awaiting). */
+  private slotsIn(bits: Uint32Array): Int32Array {
+    if (this.slotBuffer.length < this.capacity) this.slotBuffer = new Int32Array(this.capacity);
+    return this.slotBuffer.subarray(0, slotsOf(bits, this.slotBuffer));
+  }
+
+  /**
    * The listing of `filters` (of this category): its total, the ids of `page` and, when asked, the
-   * facet counts under OR within a group and AND across groups. One pass: a product that fails no
-   * selected group is a match and counts in every group; one that fails exactly one selected group
-   * counts only in that group's own counts (what choosing one more of its values would add).
+   * facet counts under OR within a group and AND across groups. A selected group (brands, stores,
+   * price, each specification key) is the bitset of the products it lets through; the matches are
+   * the scope's bitset (with the featured and advanced filters) ANDed with every group's, and a
+   * group's own counts (what choosing one more of its values would add) come from the products
+   * that every other group lets through and it alone stops.
    */
   answer(
     filters: ListingFilters,
@@ -396,254 +516,185 @@ class CategoryIndex {
     nowMs: number,
   ): IndexAnswer {
     const v = this.vocabulary;
+    const words = this.capacity >>> 5;
     const subCode = filters.subcategoryId ? (v.categories.find(filters.subcategoryId.toLowerCase()) ?? -2) : NONE;
-    const featured = filters.featured === true;
     const nowUs = nowMs * 1000;
     const dropSince = nowUs - PRICE_DROP_WINDOW_DAYS * DAY_US;
     const lowestBefore = nowUs - LOWEST_PRICE_WINDOW_DAYS * DAY_US;
+    const { minPrice, prevMinPrice, priceUpdatedUs, lowerSeenUs } = this;
+    const dropped = (s: number) => {
+      const p = minPrice[s]!;
+      return p < prevMinPrice[s]! && priceUpdatedUs[s]! >= dropSince;
+    };
+    const lowest = (s: number) => {
+      const p = minPrice[s]!;
+      const seen = lowerSeenUs[s]!;
+      return p === p && (seen !== seen || seen < lowestBefore);
+    };
+
+    // The scope, narrowed by the filters that are not facet groups: featured and the advanced ones.
+    const scope = this.scopes.get(subCode) ?? new Uint32Array(words);
+    const base = scope.slice();
+    if (filters.featured === true) andInto(base, this.featuredBits);
     const advanced = new Set<AdvancedFilter>(filters.advanced);
+    if (advanced.has('freeShipping')) andInto(base, this.freeShippingBits);
+    if (advanced.has('inStock')) andInto(base, this.inStockBits);
+    if (advanced.has('priceDropped') || advanced.has('lowestIn6m')) {
+      for (const s of this.slotsIn(base)) {
+        if ((advanced.has('priceDropped') && !dropped(s)) || (advanced.has('lowestIn6m') && !lowest(s))) {
+          clearBit(base, s);
+        }
+      }
+    }
 
     // The selected groups: 0 brands, 1 stores, 2 price, 3 + i the i-th specification key.
-    const specKeys = [...filters.specs.keys()];
-    const brandOk = new Uint8Array(v.brands.values.length);
-    for (const b of filters.brands) {
-      const c = v.brands.find(b);
-      if (c !== undefined) brandOk[c] = 1;
+    const groups: { kind: number; bits: Uint32Array }[] = [];
+    const union = (codes: Iterable<number | undefined>, map: Map<number, Uint32Array>) => {
+      const bits = new Uint32Array(words);
+      for (const c of codes) {
+        const set = c === undefined ? undefined : map.get(c);
+        if (set) orInto(bits, set);
+      }
+      return bits;
+    };
+    if (filters.brands.length) {
+      groups.push({
+        kind: 0,
+        bits: union(
+          filters.brands.map((b) => v.brands.find(b)),
+          this.brandBits,
+        ),
+      });
     }
-    const storeOk = new Uint8Array(v.stores.values.length);
     const activeStore = new Uint8Array(v.stores.values.length);
+    const chosenStores: number[] = [];
     const wanted = new Set(filters.stores);
-    for (const s of storeRows) {
-      const c = v.stores.find(s.id.toLowerCase());
-      if (c === undefined || !s.isActive) continue;
+    for (const st of storeRows) {
+      const c = v.stores.find(st.id.toLowerCase());
+      if (c === undefined || !st.isActive) continue;
       activeStore[c] = 1;
-      if (wanted.has(s.slug)) storeOk[c] = 1;
+      if (wanted.has(st.slug)) chosenStores.push(c);
     }
-    const pairs = v.pairs;
-    // For each pair: 1 + the index of its key among the selected keys (0: not selected), and
-    // whether it is one of the chosen values of that key.
-    const pairGroup = new Int32Array(pairs.length);
-    const pairChosen = new Uint8Array(pairs.length);
-    for (let c = 0; c < pairs.length; c++) {
-      const i = specKeys.indexOf(pairs[c]!.key);
-      if (i < 0) continue;
-      pairGroup[c] = i + 1;
-      if (pairs[c]!.exact && filters.specs.get(pairs[c]!.key)!.includes(pairs[c]!.value)) pairChosen[c] = 1;
-    }
-    const hasBrand = filters.brands.length > 0;
-    const hasStore = filters.stores.length > 0;
+    if (filters.stores.length) groups.push({ kind: 1, bits: union(chosenStores, this.storeBits) });
     const minP = filters.minPriceKurus;
     const maxP = filters.maxPriceKurus;
-    const hasPrice = minP !== undefined || maxP !== undefined;
-
-    const brandCount = new Int32Array(v.brands.values.length);
-    const brandOwn = hasBrand ? new Int32Array(v.brands.values.length) : undefined;
-    const storeCount = new Int32Array(v.stores.values.length);
-    const storeOwn = hasStore ? new Int32Array(v.stores.values.length) : undefined;
-    const pairCount = new Int32Array(pairs.length);
-    const pairOwn = new Int32Array(pairs.length);
-    let priceMin = Infinity;
-    let priceMax = -Infinity;
-    let ownMin = Infinity;
-    let ownMax = -Infinity;
-    const adv = { freeShipping: 0, inStock: 0, priceDropped: 0, lowestIn6m: 0 };
-    const specSatisfied = new Uint8Array(specKeys.length + 1);
-    const keyCount = specKeys.length;
-    const needFree = advanced.has('freeShipping');
-    const needStock = advanced.has('inStock');
-    const needDrop = advanced.has('priceDropped');
-    const needLowest = advanced.has('lowestIn6m');
-    const readsWindows = withFacets || needDrop || needLowest;
-    const low = minP ?? -Infinity;
-    const high = maxP ?? Infinity;
-
-    // The hot loop reads locals: V8 then keeps the arrays in registers instead of reloading fields.
-    const slots = this.slotsOf(subCode);
-    const matches = this.scratch(slots.length);
-    // Per position in `slots` (facets only): MATCH, 1 + the only group it fails, or OUT.
-    const state = withFacets ? this.stateScratch(slots.length).fill(OUT, 0, slots.length) : undefined!;
-    let total = 0;
-    const { live, flags, brand, stores, specs, storeStride, specStride } = this;
-    const minPrice = this.minPrice;
-    const prevMinPrice = this.prevMinPrice;
-    const priceUpdatedUs = this.priceUpdatedUs;
-    const lowerSeenUs = this.lowerSeenUs;
-    for (let i = 0; i < slots.length; i++) {
-      const s = slots[i]!;
-      if (live[s] === 0) continue;
-      const f = flags[s]!;
-      if (featured && (f & FEATURED) === 0) continue;
-      const price = minPrice[s]!;
-      // NaN (no price) fails every comparison.
-      const priced = price === price;
-      // The two windowed figures only when a filter or the facets read them.
-      const dropped = readsWindows && priced && price < prevMinPrice[s]! && priceUpdatedUs[s]! >= dropSince;
-      const lowerSeen = readsWindows ? lowerSeenUs[s]! : 0;
-      const lowest = readsWindows && priced && (lowerSeen !== lowerSeen || lowerSeen < lowestBefore);
-      if (
-        (needFree && (f & FREE_SHIPPING) === 0) ||
-        (needStock && (f & IN_STOCK) === 0) ||
-        (needDrop && !dropped) ||
-        (needLowest && !lowest)
-      ) {
-        continue;
+    if (minP !== undefined || maxP !== undefined) {
+      const low = minP ?? -Infinity;
+      const high = maxP ?? Infinity;
+      const bits = new Uint32Array(words);
+      for (const s of this.slotsIn(base)) {
+        const p = minPrice[s]!;
+        if (p >= low && p <= high) setBit(bits, s);
       }
-      // The selected group this product fails (-1: none), and how many it fails.
-      let failed = -1;
-      let fails = 0;
-      const b = brand[s]!;
-      if (hasBrand && brandOk[b] === 0) {
-        failed = 0;
-        fails++;
-      }
-      const so = s * storeStride;
-      const soEnd = so + storeStride;
-      if (hasStore) {
-        let any = false;
-        for (let k = so; k < soEnd; k++) {
-          const c = stores[k]!;
-          if (c === NONE) break;
-          if (storeOk[c] === 1) {
-            any = true;
-            break;
-          }
-        }
-        if (!any) {
-          failed = 1;
-          fails++;
-        }
-      }
-      if (hasPrice && !(price >= low && price <= high)) {
-        failed = 2;
-        fails++;
-      }
-      const po = s * specStride;
-      const poEnd = po + specStride;
-      if (keyCount > 0) {
-        for (let g = 1; g <= keyCount; g++) specSatisfied[g] = 0;
-        for (let k = po; k < poEnd; k++) {
-          const c = specs[k]!;
-          if (c === NONE) break;
-          if (pairChosen[c] === 1) specSatisfied[pairGroup[c]!] = 1;
-        }
-        for (let g = 1; g <= keyCount; g++) {
-          if (specSatisfied[g] === 0) {
-            failed = 2 + g;
-            fails++;
-          }
-        }
-      }
-      if (fails > 1) continue;
-      if (fails === 0) {
-        matches[total++] = s;
-        if (!withFacets) continue;
-        state[i] = MATCH;
-        if (f & FREE_SHIPPING) adv.freeShipping++;
-        if (f & IN_STOCK) adv.inStock++;
-        if (dropped) adv.priceDropped++;
-        if (lowest) adv.lowestIn6m++;
-        brandCount[b]!++;
-        if (priced) {
-          if (price < priceMin) priceMin = price;
-          if (price > priceMax) priceMax = price;
-        }
-        continue;
-      }
-      if (!withFacets) continue;
-      // Fails only group `failed`: it counts in that group's own counts.
-      state[i] = failed + 1;
-      if (failed === 0) brandOwn![b]!++;
-      else if (failed === 2 && priced) {
-        if (price < ownMin) ownMin = price;
-        if (price > ownMax) ownMax = price;
-      }
+      groups.push({ kind: 2, bits });
     }
+    const specKeys = [...filters.specs.keys()];
+    specKeys.forEach((key, i) => {
+      const codes = filters.specs.get(key)!.map((value) => v.findPair(key, value));
+      groups.push({ kind: 3 + i, bits: union(codes, this.pairBits) });
+    });
 
-    if (withFacets) {
-      // The stores and specification pairs of the matches: counted directly when they are few,
-      // else as the scope's maintained totals less the products that do not match (for a category
-      // with no filter, nothing at all to count). Fail-only products add to their group's own counts.
-      const fromTotals = total * 2 > slots.length;
-      if (fromTotals) {
-        const totals = this.totalsOf(subCode);
-        storeCount.set(totals.stores.subarray(0, storeCount.length));
-        pairCount.set(totals.pairs.subarray(0, pairCount.length));
-      }
-      const count = (s: number, sign: number) => {
-        for (let k = s * storeStride, end = k + storeStride; k < end; k++) {
-          const c = stores[k]!;
-          if (c === NONE) break;
-          storeCount[c]! += sign;
-        }
-        for (let k = s * specStride, end = k + specStride; k < end; k++) {
-          const c = specs[k]!;
-          if (c === NONE) break;
-          pairCount[c]! += sign;
-        }
-      };
-      if (fromTotals) {
-        for (let i = 0; i < slots.length; i++) if (state[i] !== MATCH) count(slots[i]!, -1);
-      } else {
-        for (let i = 0; i < total; i++) count(matches[i]!, 1);
-      }
-      if (hasStore || keyCount > 0) {
-        for (let i = 0; i < slots.length; i++) {
-          const st = state[i]!;
-          const s = slots[i]!;
-          if (st === 2) {
-            for (let k = s * storeStride, end = k + storeStride; k < end; k++) {
-              const c = stores[k]!;
-              if (c === NONE) break;
-              storeOwn![c]!++;
-            }
-          } else if (st > 3 && st !== OUT) {
-            for (let k = s * specStride, end = k + specStride; k < end; k++) {
-              const c = specs[k]!;
-              if (c === NONE) break;
-              if (pairGroup[c] === st - 3) pairOwn[c]!++;
-            }
-          }
-        }
-      }
-    }
-
-    const ids = this.page(matches.subarray(0, total), page).map((slot) => this.ids[slot]!);
+    const matchBits = base.slice();
+    for (const g of groups) andInto(matchBits, g.bits);
+    const total = popcount(matchBits);
+    // Its own buffer: slotsIn's is reused below while the matches are still read.
+    if (this.matchBuffer.length < this.capacity) this.matchBuffer = new Int32Array(this.capacity);
+    const matches = this.matchBuffer.subarray(0, slotsOf(matchBits, this.matchBuffer));
+    const ids = this.page(matches, page).map((slot) => this.ids[slot]!);
     if (!withFacets) return { ids, total };
 
-    const sum = (counts: Int32Array, own: Int32Array | undefined, c: number) => counts[c]! + (own ? own[c]! : 0);
-    const brandList = (own: Int32Array | undefined) => {
+    const pairs = v.pairs;
+    const adv = {
+      freeShipping: popcountAnd(matchBits, this.freeShippingBits),
+      inStock: popcountAnd(matchBits, this.inStockBits),
+      priceDropped: 0,
+      lowestIn6m: 0,
+    };
+    let priceMin = Infinity;
+    let priceMax = -Infinity;
+    for (const s of matches) {
+      if (dropped(s)) adv.priceDropped++;
+      if (lowest(s)) adv.lowestIn6m++;
+      const p = minPrice[s]!;
+      if (p < priceMin) priceMin = p;
+      if (p > priceMax) priceMax = p;
+    }
+    const scopeSize = popcount(scope);
+    const totals = this.totalsOf(subCode);
+    const brandCount = this.countValues(matchBits, matches, total, scope, scopeSize, 'brand', v.brands.values.length);
+    const storeCount = this.countValues(
+      matchBits,
+      matches,
+      total,
+      scope,
+      scopeSize,
+      'store',
+      v.stores.values.length,
+      totals.stores,
+    );
+    const pairCount = this.countValues(matchBits, matches, total, scope, scopeSize, 'pair', pairs.length, totals.pairs);
+
+    // Each selected group's own counts: its values over the products every other group lets through.
+    const own = new Map<number, { values: Int32Array; min: number; max: number }>();
+    for (const g of groups) {
+      const through = base.slice();
+      for (const h of groups) if (h !== g) andInto(through, h.bits);
+      const result: { values: Int32Array; min: number; max: number } = {
+        values: new Int32Array(0),
+        min: Infinity,
+        max: -Infinity,
+      };
+      if (g.kind === 2) {
+        for (const s of this.slotsIn(through)) {
+          const p = minPrice[s]!;
+          if (p < result.min) result.min = p;
+          if (p > result.max) result.max = p;
+        }
+      } else {
+        const n = popcount(through);
+        const key = g.kind >= 3 ? specKeys[g.kind - 3] : undefined;
+        result.values =
+          g.kind === 0
+            ? this.countValues(through, undefined, n, undefined, 0, 'brand', brandCount.length)
+            : g.kind === 1
+              ? this.countValues(through, undefined, n, undefined, 0, 'store', storeCount.length)
+              : this.countValues(through, undefined, n, undefined, 0, 'pair', pairs.length, undefined, key);
+      }
+      own.set(g.kind, result);
+    }
+
+    const brandList = (counts: Int32Array) => {
       const out: ValueCount[] = [];
-      for (let c = 0; c < brandCount.length; c++) {
-        const count = sum(brandCount, own, c);
-        if (count > 0) out.push({ value: v.brands.values[c]!, label: v.brands.values[c]!, count });
+      for (let c = 0; c < counts.length; c++) {
+        if (counts[c]! > 0) out.push({ value: v.brands.values[c]!, label: v.brands.values[c]!, count: counts[c]! });
       }
       return out.sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value));
     };
-    const storeById = new Map(storeRows.map((s) => [s.id.toLowerCase(), s]));
-    const storeList = (own: Int32Array | undefined) => {
+    const storeById = new Map(storeRows.map((st) => [st.id.toLowerCase(), st]));
+    const storeList = (counts: Int32Array) => {
       const out: ValueCount[] = [];
-      for (let c = 0; c < storeCount.length; c++) {
-        const count = sum(storeCount, own, c);
+      for (let c = 0; c < counts.length; c++) {
         const store = activeStore[c] ? storeById.get(v.stores.values[c]!) : undefined;
-        if (count > 0 && store) out.push({ value: store.slug, label: store.name, count });
+        if (counts[c]! > 0 && store) out.push({ value: store.slug, label: store.name, count: counts[c]! });
       }
       return out.sort((a, b) => b.count - a.count || byCodePoint(a.label, b.label));
     };
     const bounds = (min: number, max: number) => (min <= max ? { min, max } : null);
-    const pairList = (counts: (c: number) => number, only?: number) => {
+    const pairList = (counts: Int32Array) => {
       const merged = new Map<string, { key: string; value: string; count: number }>();
-      for (let c = 0; c < pairs.length; c++) {
-        if (only !== undefined && pairGroup[c] !== only) continue;
-        const count = counts(c);
-        if (count === 0) continue;
+      for (let c = 0; c < counts.length; c++) {
+        if (counts[c]! === 0) continue;
         const { key, value } = pairs[c]!;
         const k = `${key}\u0000${value}`;
         const row = merged.get(k);
-        if (row) row.count += count;
-        else merged.set(k, { key, value, count });
+        if (row) row.count += counts[c]!;
+        else merged.set(k, { key, value, count: counts[c]! });
       }
       return [...merged.values()];
     };
+    const ownBrands = own.get(0);
+    const ownStores = own.get(1);
+    const ownPrice = own.get(2);
     return {
       ids,
       total,
@@ -651,15 +702,15 @@ class CategoryIndex {
         pass: {
           total,
           advanced: adv,
-          ...(hasBrand ? {} : { brands: brandList(undefined) }),
-          ...(hasStore ? {} : { stores: storeList(undefined) }),
-          ...(hasPrice ? {} : { price: bounds(priceMin, priceMax) }),
+          ...(ownBrands ? {} : { brands: brandList(brandCount) }),
+          ...(ownStores ? {} : { stores: storeList(storeCount) }),
+          ...(ownPrice ? {} : { price: bounds(priceMin, priceMax) }),
         },
-        base: pairList((c) => pairCount[c]!),
-        ...(hasBrand ? { brands: brandList(brandOwn) } : {}),
-        ...(hasStore ? { stores: storeList(storeOwn) } : {}),
-        ...(hasPrice ? { price: bounds(Math.min(priceMin, ownMin), Math.max(priceMax, ownMax)) } : {}),
-        own: specKeys.map((_, i) => pairList((c) => pairCount[c]! + pairOwn[c]!, i + 1)),
+        base: pairList(pairCount),
+        ...(ownBrands ? { brands: brandList(ownBrands.values) } : {}),
+        ...(ownStores ? { stores: storeList(ownStores.values) } : {}),
+        ...(ownPrice ? { price: bounds(ownPrice.min, ownPrice.max) } : {}),
+        own: specKeys.map((_, i) => pairList(own.get(3 + i)!.values)),
       },
     };
   }

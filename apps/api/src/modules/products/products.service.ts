@@ -108,10 +108,7 @@ function indexCategories(list: Category[]): Map<string, Category> {
   return byId;
 }
 
-export async function toCards(
-  db: Database,
-  rows: readonly ProductCardRow[],
-): Promise<ProductCard[]> {
+export async function toCards(db: Database, rows: readonly ProductCardRow[]): Promise<ProductCard[]> {
   const [categories, offers] = await Promise.all([
     listCategories(db),
     findCheapestOffers(
