@@ -471,26 +471,36 @@ class CategoryIndex {
       }
       return counts;
     }
-    const add = (s: number, sign: number) => {
-      if (dimension === 'brand') {
-        counts[this.brand[s]!]! += sign;
-        return;
-      }
-      const [codes, stride] = dimension === 'store' ? [this.stores, this.storeStride] : [this.specs, this.specStride];
-      for (let k = s * stride, end = k + stride; k < end; k++) {
-        const c = codes[k]!;
-        if (c === NONE) break;
-        if (key === undefined || pairs[c]!.key === key) counts[c]! += sign;
+    // Which codes count (every code, or those of `key`), and where each product's codes are.
+    let counted: Uint8Array | undefined;
+    if (key !== undefined) {
+      counted = new Uint8Array(length);
+      for (const c of map.keys()) if (pairs[c]!.key === key) counted[c] = 1;
+    }
+    const [codes, stride] =
+      dimension === 'brand'
+        ? [this.brand, 1]
+        : dimension === 'store'
+          ? [this.stores, this.storeStride]
+          : [this.specs, this.specStride];
+    const walkSlots = (slotList: Int32Array, sign: number) => {
+      for (let i = 0; i < slotList.length; i++) {
+        const s = slotList[i]!;
+        for (let k = s * stride, end = k + stride; k < end; k++) {
+          const c = codes[k]!;
+          if (c === NONE) break;
+          if (counted === undefined || counted[c] === 1) counts[c]! += sign;
+        }
       }
     };
     if (rest < walk) {
       counts.set(totals!.subarray(0, length));
       const others = scope!.slice();
       for (let w = 0; w < words; w++) others[w]! &= ~set[w]!;
-      for (const s of this.slotsIn(others)) add(s, -1);
+      walkSlots(this.slotsIn(others), -1);
       return counts;
     }
-    for (const s of slots ?? this.slotsIn(set)) add(s, 1);
+    walkSlots(slots ?? this.slotsIn(set), 1);
     return counts;
   }
 
