@@ -12,31 +12,21 @@ export function registerListingIndex(app: FastifyInstance, on: boolean): void {
   if (!on) return;
   const db = app.dbHandle.db;
   enableListingIndex(db, { background: app.dbHandle.kind === 'postgres' });
-  const size = (key: 'categories' | 'products' | 'answers') => listingIndexFigures(db)?.[key] ?? 0;
-  new Gauge({
-    name: 'kiyasla_listing_index_categories',
-    help: 'Top-level categories whose listings the listing index answers',
-    registers: [app.metrics.registry],
-    collect() {
-      this.set(size('categories'));
-    },
-  });
-  new Gauge({
-    name: 'kiyasla_listing_index_products',
-    help: 'Active products held by the listing index',
-    registers: [app.metrics.registry],
-    collect() {
-      this.set(size('products'));
-    },
-  });
-  new Gauge({
-    name: 'kiyasla_listing_index_answers',
-    help: 'Listings and facets the listing index answered since this instance started',
-    registers: [app.metrics.registry],
-    collect() {
-      this.set(size('answers'));
-    },
-  });
+  const gauges = [
+    ['categories', 'Top-level categories whose listings the listing index answers'],
+    ['products', 'Active products held by the listing index'],
+    ['answers', 'Listings and facets the listing index answered since this instance started'],
+  ] as const;
+  for (const [key, help] of gauges) {
+    new Gauge({
+      name: `kiyasla_listing_index_${key}`,
+      help,
+      registers: [app.metrics.registry],
+      collect() {
+        this.set(listingIndexFigures(db)?.[key] ?? 0);
+      },
+    });
+  }
   app.addHook('onClose', async () => disableListingIndex(db));
 }
 

@@ -164,26 +164,23 @@ function andInto(target: Uint32Array, bits: Uint32Array): void {
 function orInto(target: Uint32Array, bits: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w]! |= bits[w]!;
 }
+/** Set bits of one word. */
+function bitsIn(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
 function popcount(bits: Uint32Array): number {
   let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w]!;
-    if (x === 0) continue;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-  }
+  for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) n += bitsIn(bits[w]!);
   return n;
 }
 /** How many slots are set in both. */
 function popcountAnd(a: Uint32Array, b: Uint32Array): number {
   let n = 0;
   for (let w = 0; w < a.length; w++) {
-    let x = a[w]! & b[w]!;
-    if (x === 0) continue;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    const x = a[w]! & b[w]!;
+    if (x !== 0) n += bitsIn(x);
   }
   return n;
 }
@@ -366,31 +363,30 @@ class CategoryIndex {
     if (f & FEATURED) mark(this.featuredBits, slot);
     if (f & FREE_SHIPPING) mark(this.freeShippingBits, slot);
     if (f & IN_STOCK) mark(this.inStockBits, slot);
-    const widen = (a: Int32Array, c: number) => {
-      const next = new Int32Array(Math.max(c + 1, a.length * 2, 64));
-      next.set(a);
-      return next;
+    // A store's and a pair's totals per scope, widened as the codes grow.
+    const tally = (
+      dimension: 'stores' | 'pairs',
+      codes: Int32Array,
+      stride: number,
+      bitsByCode: Map<number, Uint32Array>,
+    ) => {
+      for (let k = slot * stride; k < (slot + 1) * stride; k++) {
+        const c = codes[k]!;
+        if (c === NONE) break;
+        mark(this.bitsOf(bitsByCode, c), slot);
+        for (const scope of scopes) {
+          const t = this.totalsOf(scope);
+          if (c >= t[dimension].length) {
+            const wider = new Int32Array(Math.max(c + 1, t[dimension].length * 2, 64));
+            wider.set(t[dimension]);
+            t[dimension] = wider;
+          }
+          t[dimension][c]! += sign;
+        }
+      }
     };
-    for (let k = slot * this.storeStride; k < (slot + 1) * this.storeStride; k++) {
-      const c = this.stores[k]!;
-      if (c === NONE) break;
-      mark(this.bitsOf(this.storeBits, c), slot);
-      for (const scope of scopes) {
-        const t = this.totalsOf(scope);
-        if (c >= t.stores.length) t.stores = widen(t.stores, c);
-        t.stores[c]! += sign;
-      }
-    }
-    for (let k = slot * this.specStride; k < (slot + 1) * this.specStride; k++) {
-      const c = this.specs[k]!;
-      if (c === NONE) break;
-      mark(this.bitsOf(this.pairBits, c), slot);
-      for (const scope of scopes) {
-        const t = this.totalsOf(scope);
-        if (c >= t.pairs.length) t.pairs = widen(t.pairs, c);
-        t.pairs[c]! += sign;
-      }
-    }
+    tally('stores', this.stores, this.storeStride, this.storeBits);
+    tally('pairs', this.specs, this.specStride, this.pairBits);
   }
 
   private grow(capacity: number, storeStride: number, specStride: number): void {
@@ -804,24 +800,19 @@ class CategoryIndex {
     const count = this.ratingsCount;
     const rating = this.averageRating;
     const created = this.createdUs;
+    // Products without a price (NaN) come last both ways; ties by id in the price's direction.
+    const byPrice = (dir: 1 | -1) => (a: number, b: number) => {
+      const x = price[a]!;
+      const y = price[b]!;
+      const xNone = x !== x;
+      if (xNone !== (y !== y)) return xNone ? 1 : -1;
+      return xNone || x === y ? dir * byId(a, b) : dir * (x - y);
+    };
     switch (sort) {
-      // Products without a price (NaN) come last both ways.
       case 'price-low':
-        return (a, b) => {
-          const x = price[a]!;
-          const y = price[b]!;
-          if (x === y) return byId(a, b);
-          if (x !== x) return y !== y ? byId(a, b) : 1;
-          return y !== y ? -1 : x - y;
-        };
+        return byPrice(1);
       case 'price-high':
-        return (a, b) => {
-          const x = price[a]!;
-          const y = price[b]!;
-          if (x === y) return byId(b, a);
-          if (x !== x) return y !== y ? byId(b, a) : 1;
-          return y !== y ? -1 : y - x;
-        };
+        return byPrice(-1);
       case 'rating':
         return (a, b) => rating[b]! - rating[a]! || count[b]! - count[a]! || byId(a, b);
       case 'newest':
