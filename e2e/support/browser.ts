@@ -52,7 +52,11 @@ export function useBrowser(): () => Browser {
  * then reaches only the server's HTML and is lost, or undone by the hydration.
  */
 export async function hydrated(element: Locator): Promise<void> {
+  // Hydration waits for the page's scripts to load and run: on a busy machine that can take longer
+  // than the poll's default second, and nothing else is waited for here.
   await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))))
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), {
+      timeout: 15_000,
+    })
     .toBe(true);
 }
