@@ -149,7 +149,8 @@ export interface RawFacets {
   own: { key: string; value: string; count: number }[][];
 }
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** The fixed tie-break between equal counts or equal collation keys: UTF-16 code units. */
+export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** 32 slots a word. */
 function setBit(bits: Uint32Array, slot: number): void {
@@ -456,23 +457,26 @@ class CategoryIndex {
     const words = set.length;
     const walk = n * perProduct;
     const rest = totals && scope ? (scopeSize - n) * perProduct : Infinity;
+    // Which codes count: every code, or those of `key`.
     let values = map.size;
+    let counted: Uint8Array | undefined;
     if (key !== undefined) {
       values = 0;
-      for (const c of map.keys()) if (pairs[c]!.key === key) values++;
+      counted = new Uint8Array(length);
+      for (const c of map.keys()) {
+        if (pairs[c]!.key === key) {
+          counted[c] = 1;
+          values++;
+        }
+      }
     }
     if (values * words <= Math.min(walk, rest)) {
       for (const [c, bits] of map) {
-        if (key === undefined || pairs[c]!.key === key) counts[c] = popcountAnd(set, bits);
+        if (counted === undefined || counted[c] === 1) counts[c] = popcountAnd(set, bits);
       }
       return counts;
     }
-    // Which codes count (every code, or those of `key`), and where each product's codes are.
-    let counted: Uint8Array | undefined;
-    if (key !== undefined) {
-      counted = new Uint8Array(length);
-      for (const c of map.keys()) if (pairs[c]!.key === key) counted[c] = 1;
-    }
+    // Where each product's codes are.
     const [codes, stride] =
       dimension === 'brand'
         ? [this.brand, 1]
@@ -545,11 +549,11 @@ class CategoryIndex {
     const advanced = new Set<AdvancedFilter>(filters.advanced);
     if (advanced.has('freeShipping')) andInto(base, this.freeShippingBits);
     if (advanced.has('inStock')) andInto(base, this.inStockBits);
-    if (advanced.has('priceDropped') || advanced.has('lowestIn6m')) {
+    const onlyDropped = advanced.has('priceDropped');
+    const onlyLowest = advanced.has('lowestIn6m');
+    if (onlyDropped || onlyLowest) {
       for (const s of this.slotsIn(base)) {
-        if ((advanced.has('priceDropped') && !dropped(s)) || (advanced.has('lowestIn6m') && !lowest(s))) {
-          clearBit(base, s);
-        }
+        if ((onlyDropped && !dropped(s)) || (onlyLowest && !lowest(s))) clearBit(base, s);
       }
     }
 
@@ -582,26 +586,28 @@ class CategoryIndex {
       if (wanted.has(st.slug)) chosenStores.push(c);
     }
     if (filters.stores.length) groups.push({ kind: 1, bits: union(chosenStores, this.storeBits) });
-    const minP = filters.minPriceKurus;
-    const maxP = filters.maxPriceKurus;
-    if (minP !== undefined || maxP !== undefined) {
-      const low = minP ?? -Infinity;
-      const high = maxP ?? Infinity;
-      const bits = new Uint32Array(words);
-      for (const s of this.slotsIn(base)) {
-        const p = minPrice[s]!;
-        if (p >= low && p <= high) setBit(bits, s);
-      }
-      groups.push({ kind: 2, bits });
-    }
     const specKeys = [...filters.specs.keys()];
     specKeys.forEach((key, i) => {
       const codes = filters.specs.get(key)!.map((value) => v.findPair(key, value));
       groups.push({ kind: 3 + i, bits: union(codes, this.pairBits) });
     });
-
     const matchBits = base.slice();
     for (const g of groups) andInto(matchBits, g.bits);
+    const minP = filters.minPriceKurus;
+    const maxP = filters.maxPriceKurus;
+    if (minP !== undefined || maxP !== undefined) {
+      // The price group reads each candidate's price: a page needs only the other groups'
+      // matches; the facets' counts without some other group need every product of the base.
+      const low = minP ?? -Infinity;
+      const high = maxP ?? Infinity;
+      const bits = new Uint32Array(words);
+      for (const s of this.slotsIn(withFacets ? base : matchBits)) {
+        const p = minPrice[s]!;
+        if (p >= low && p <= high) setBit(bits, s);
+      }
+      andInto(matchBits, bits);
+      groups.push({ kind: 2, bits });
+    }
     const total = popcount(matchBits);
     // Its own buffer: slotsIn's is reused below while the matches are still read.
     if (this.matchBuffer.length < this.capacity) this.matchBuffer = new Int32Array(this.capacity);

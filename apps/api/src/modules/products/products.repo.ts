@@ -211,16 +211,55 @@ export async function findProducts(
   return { rows, total: Number(totals[0]?.n ?? 0) };
 }
 
-/** The cards of these products, in the order of `ids` (a page the listing index chose). */
-export async function findCardsByIds(db: Database, ids: readonly string[]): Promise<ProductCardRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(cardColumns)
+/**
+ * The two cheapest offers that count of the row's product, as one JSON array in the row: the same
+ * offers, in the same order, as findCheapestOffers ranks first.
+ */
+const cheapestOffersJson = sql<Omit<CardOfferRow, 'productId'>[]>`coalesce((
+  select json_agg(json_build_object('price', x.price, 'shippingFree', x.shipping_free,
+           'shippingCost', x.shipping_cost, 'storeName', x.name, 'storeSlug', x.slug) order by x.price, x.name)
+    from (select o.price, o.shipping_free, o.shipping_cost, s.name, s.slug
+            from ${storeOffers} o
+            join ${stores} s on s.id = o.store_id
+           where o.product_id = ${products.id} and o.is_active and s.is_active and ${offerIsFresh('o', 's')}
+           order by o.price, s.name
+           limit 2) x), '[]'::json)`;
+
+/** The listing index's page statement, prepared once per database handle (as the product page's). */
+const cardsStatements = new WeakMap<Database, ReturnType<typeof prepareCardsByIds>>();
+
+function prepareCardsByIds(db: Database) {
+  return db
+    .select({ ...cardColumns, offers: cheapestOffersJson })
     .from(products)
     .innerJoin(productPrices, pricesOfProduct)
-    .where(sql`${products.id} = any (${`{${ids.join(',')}}`}::uuid[])`);
-  const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+    .where(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`)
+    .prepare('listing_cards_by_ids');
+}
+
+/**
+ * The cards of these products in the order of `ids` (a page the listing index chose), and the
+ * cards' store lines: one prepared statement, one round trip.
+ */
+export async function findCardsByIds(
+  db: Database,
+  ids: readonly string[],
+): Promise<{ rows: ProductCardRow[]; offers: CardOfferRow[] }> {
+  if (ids.length === 0) return { rows: [], offers: [] };
+  let statement = cardsStatements.get(db);
+  if (!statement) cardsStatements.set(db, (statement = prepareCardsByIds(db)));
+  const found = await statement.execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
+  const rows: ProductCardRow[] = [];
+  const offers: CardOfferRow[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const { offers: own, ...card } = row;
+    rows.push(card);
+    for (const o of own) offers.push({ productId: card.id, ...o });
+  }
+  return { rows, offers };
 }
 
 /** One page of a listing without its total (a facet request counts it in its facetPass). */

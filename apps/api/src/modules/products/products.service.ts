@@ -16,13 +16,13 @@ import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
-import { answerFromIndex, type RawFacets } from './listing-index';
+import { answerFromIndex, byCodePoint, type RawFacets } from './listing-index';
 import { listingReadTags } from './listing-read-tags';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
 import { buildPriceSeries } from './price-series';
-import type { ProductCardRow, ProductListRow } from './products.repo';
+import type { CardOfferRow, ProductCardRow, ProductListRow } from './products.repo';
 import {
   findActiveProduct,
   findApprovedReviews,
@@ -108,16 +108,22 @@ function indexCategories(list: Category[]): Map<string, Category> {
   return byId;
 }
 
-export async function toCards(db: Database, rows: readonly ProductCardRow[]): Promise<ProductCard[]> {
+/** The cards of these rows; `known` are their store lines when the rows' read brought them. */
+export async function toCards(
+  db: Database,
+  rows: readonly ProductCardRow[],
+  known?: readonly CardOfferRow[],
+): Promise<ProductCard[]> {
   const [categories, offers] = await Promise.all([
     listCategories(db),
-    findCheapestOffers(
-      db,
-      rows.map((r) => r.id),
-    ),
+    known ??
+      findCheapestOffers(
+        db,
+        rows.map((r) => r.id),
+      ),
   ]);
   const byId = indexCategories(categories);
-  const offersByProduct = new Map<string, typeof offers>();
+  const offersByProduct = new Map<string, CardOfferRow[]>();
   for (const offer of offers) {
     const list = offersByProduct.get(offer.productId);
     if (list) list.push(offer);
@@ -159,12 +165,13 @@ async function pageAndFacets(
   filters: ListingFilters,
   page: ListingPage,
   withFacets: boolean | undefined,
-): Promise<{ rows: ProductCardRow[]; total: number; facets?: Facets }> {
+): Promise<{ rows: ProductCardRow[]; offers?: CardOfferRow[]; total: number; facets?: Facets }> {
   const indexed = await answerFromIndex(db, filters, page, Boolean(withFacets));
   if (indexed) {
-    const rows = await findCardsByIds(db, indexed.ids);
+    const { rows, offers } = await findCardsByIds(db, indexed.ids);
     return {
       rows,
+      offers,
       total: indexed.total,
       ...(indexed.facets ? { facets: presentFacets(filters, indexed.facets) } : {}),
     };
@@ -176,7 +183,7 @@ async function pageAndFacets(
 
 async function loadListing(db: Database, scope: ListingScope, q: ListingInput, tag?: TagReads): Promise<ListingResult> {
   const filters = await toFilters(db, scope, q);
-  const { rows, total, facets } = await pageAndFacets(
+  const { rows, offers, total, facets } = await pageAndFacets(
     db,
     filters,
     { sort: q.sort, page: q.page, limit: q.limit },
@@ -191,7 +198,7 @@ async function loadListing(db: Database, scope: ListingScope, q: ListingInput, t
     ),
   );
   return {
-    items: await toCards(db, rows),
+    items: await toCards(db, rows, offers),
     pagination: paginate(q.page, q.limit, total),
     ...(facets ? { facets } : {}),
   };
@@ -266,7 +273,7 @@ function presentFacets(filters: ListingFilters, raw: RawFacets): Facets {
       label: SPEC_LABELS[key] ?? key,
       values: values
         // Values equal to the collator ("Siyah", "siyah") keep one order whatever counted them.
-        .sort((a, b) => valueSort.compare(a.value, b.value) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+        .sort((a, b) => valueSort.compare(a.value, b.value) || byCodePoint(a.value, b.value))
         .map((v) => ({ value: v.value, label: v.value, count: v.count })),
     }))
     .sort((a, b) => Object.keys(SPEC_LABELS).indexOf(a.key) - Object.keys(SPEC_LABELS).indexOf(b.key));
