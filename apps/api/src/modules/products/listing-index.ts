@@ -176,13 +176,10 @@ function popcount(bits: Uint32Array): number {
   for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) n += bitsIn(bits[w]!);
   return n;
 }
-/** How many slots are set in both. */
+/** How many slots are set in both (without a branch per word: a mispredicted one costs more than the count). */
 function popcountAnd(a: Uint32Array, b: Uint32Array): number {
   let n = 0;
-  for (let w = 0; w < a.length; w++) {
-    const x = a[w]! & b[w]!;
-    if (x !== 0) n += bitsIn(x);
-  }
+  for (let w = 0; w < a.length; w++) n += bitsIn(a[w]! & b[w]!);
   return n;
 }
 
