@@ -10,7 +10,7 @@ import type { DbHandle } from './db/client';
 import { messages } from '@kiyasla/contracts/messages';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import { AppError } from './lib/errors';
-import { COMPRESSION_THRESHOLD_BYTES } from './lib/prepared-reply';
+import { COMPRESSION_THRESHOLD_BYTES, ZLIB_OPTIONS } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
@@ -125,21 +125,22 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.addHook('preParsing', allowEmptyJsonBody);
 
   await app.register(helmet, {
-    // Per response: scripts need this response's nonce (plugins/csp.ts), never 'unsafe-inline'.
-    contentSecurityPolicy: contentSecurityPolicy({
-      formTargets: [new URL(config.payments.shopierPaymentUrl).origin],
-    }),
+    // plugins/csp.ts sends it: scripts need each response's nonce, never 'unsafe-inline'.
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Sent over HTTPS only (strictTransportSecurityOverHttps).
     strictTransportSecurity: false,
   });
   // After helmet: a refused Host still gets the security headers.
-  securityPolicyHeaders(app);
+  securityPolicyHeaders(
+    app,
+    contentSecurityPolicy({ formTargets: [new URL(config.payments.shopierPaymentUrl).origin] }),
+  );
   rejectNulCharacters(app);
   rejectMalformedHost(app);
   strictTransportSecurityOverHttps(app);
-  // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold.
-  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES });
+  // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold and level.
+  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, zlibOptions: ZLIB_OPTIONS });
   await registerSwagger(app);
   await app.register(settingsPlugin);
   await app.register(mailPlugin);

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
  * asked for, made once.
  *
  * Content negotiation mirrors @fastify/compress (same threshold, same encoding preference, same
- * brotli quality). A pre-compressed body goes out with its Content-Encoding set, which
+ * brotli quality and gzip level). A pre-compressed body goes out with its Content-Encoding set, which
  * @fastify/compress leaves alone; an encoding kept here for nobody (deflate) is left to it.
  */
 
@@ -18,6 +18,13 @@ import type { FastifyReply } from 'fastify';
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** @fastify/compress' default: quality 11 costs many times the CPU for a few per cent. */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+/**
+ * gzip (and deflate) for every reply, here and in @fastify/compress (app.ts). zlib's default,
+ * level 6, took about twice the CPU of level 3 on a 21 KB listing reply (170 µs against 85 µs)
+ * for 4 % fewer bytes; on a cache miss that is paid on every request. Levels 1–3 use zlib's
+ * fast matcher, 4 and up its lazy one.
+ */
+export const ZLIB_OPTIONS = { level: 3 };
 /** Bodies up to this size are compressed on the spot; larger ones on the zlib thread pool. */
 const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
 /** Server preference among equally acceptable encodings, as @fastify/compress orders them. */
@@ -31,7 +38,7 @@ const compressors: Record<KeptEncoding, { sync: (b: InputType) => Buffer; async:
       sync: (b) => brotliCompressSync(b, BROTLI_OPTIONS),
       async: (b) => promisify(brotliCompress)(b, BROTLI_OPTIONS),
     },
-    gzip: { sync: (b) => gzipSync(b), async: (b) => promisify(gzip)(b) },
+    gzip: { sync: (b) => gzipSync(b, ZLIB_OPTIONS), async: (b) => promisify(gzip)(b, ZLIB_OPTIONS) },
   };
 
 export class PreparedBody {

@@ -14,6 +14,7 @@ import {
 } from '@kiyasla/contracts/catalog';
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
 import { errorEnvelopeSchema, paginationSchema } from '@kiyasla/contracts/envelope';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer';
 import { PreparedBody, PreparedReplies, sendPrepared } from '../../lib/prepared-reply';
 import { PublicReadCache } from '../../lib/public-read-cache';
 import { ok } from '../../lib/reply';
@@ -62,6 +63,8 @@ export async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.dbHandle.db;
   const views = new ViewRecorder(db, app.log);
+  // The hot replies: written by a compiled serializer (checked against the zod one outside production).
+  const serializerCompiler = compiledSerializerCompiler(app.config.env === 'production' ? 'compiled' : 'verify');
   app.addHook('onClose', async () => views.flush());
 
   r.get(
@@ -76,6 +79,7 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: listResponse, ...listingErrors },
       },
       preHandler: requirePremiumForAdvancedFilters,
+      serializerCompiler,
     },
     async (req, reply) => {
       const { category, subcategory, ...q } = req.query;
@@ -99,6 +103,7 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: listResponse, ...listingErrors },
       },
       preHandler: requirePremiumForAdvancedFilters,
+      serializerCompiler,
     },
     async (req, reply) => {
       const { parent, ...q } = req.query;
@@ -116,6 +121,7 @@ export async function productRoutes(app: FastifyInstance) {
         params: productId,
         response: { 200: z.object({ success: z.literal(true), data: productDetailSchema }), ...errors },
       },
+      serializerCompiler,
     },
     async (req, reply) => {
       const id = req.params.id.toLowerCase();
@@ -136,6 +142,7 @@ export async function productRoutes(app: FastifyInstance) {
         params: productId,
         response: { 200: z.object({ success: z.literal(true), data: z.array(storeOfferSchema) }), ...errors },
       },
+      serializerCompiler,
     },
     async (req, reply) => {
       const id = req.params.id.toLowerCase();

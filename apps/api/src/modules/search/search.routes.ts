@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { facetsSchema, productCardSchema } from '@kiyasla/contracts/catalog';
 import { errorEnvelopeSchema, okEnvelope, paginationSchema } from '@kiyasla/contracts/envelope';
 import { suggestionSchema, trendingSchema, type Suggestion } from '@kiyasla/contracts/search';
+import { compiledSerializerCompiler } from '../../lib/compiled-serializer';
 import { PreparedReplies } from '../../lib/prepared-reply';
 import { ok } from '../../lib/reply';
 import { listingQueryBase, searchSortSchema, withPriceRangeCheck } from '@kiyasla/contracts/listing';
@@ -67,6 +68,8 @@ export async function searchRoutes(app: FastifyInstance) {
       },
       // The listing's premium advanced filters, refused the same way (ADR 019).
       preHandler: requirePremiumForAdvancedFilters,
+      // The hot reply: a compiled serializer (checked against the zod one outside production).
+      serializerCompiler: compiledSerializerCompiler(app.config.env === 'production' ? 'compiled' : 'verify'),
     },
     async (req, reply) => {
       const { q, ...input } = req.query;
