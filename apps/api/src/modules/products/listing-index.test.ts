@@ -170,6 +170,80 @@ describe('the listing index', () => {
     }
   });
 
+  it('counts the facets of its most common brands and specification values from their kept totals, as SQL does, through changes', async () => {
+    const c = categories.reduce((a, b) => (b.prices.length > a.prices.length ? b : a));
+    expect(listingIndexFigures(db)!.trackedValues).toBeGreaterThan(0);
+    const brands = sqlRows<{ brand: string }>(
+      await db.execute(sql`select brand from products where category_id = ${c.id} and is_active
+        group by brand order by count(*) desc, brand limit 2`),
+    ).map((r) => r.brand);
+    const pairs = sqlRows<{ key: string; value: string }>(
+      await db.execute(sql`select s.key, s.value from products p
+        cross join lateral jsonb_each_text(p.specifications) s(key, value)
+        where p.category_id = ${c.id} and p.is_active group by 1, 2 order by count(*) desc, 1, 2`),
+    );
+    const first = pairs[0]!;
+    const sameKey = pairs.find((p) => p.key === first.key && p.value !== first.value)!;
+    const otherKey = pairs.find((p) => p.key !== first.key)!;
+    const spec = (p: { key: string; value: string }) => `${p.key}:${p.value}`;
+    // Products of both values, and a store none of them is in (yet).
+    const ids = sqlRows<{ id: string }>(
+      await db.execute(sql`select id from products where category_id = ${c.id} and is_active and brand = ${brands[0]!}
+        and specifications ->> ${first.key} = ${first.value} order by id limit 3`),
+    ).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(1);
+    const [store] = sqlRows<{ id: string; slug: string }>(
+      await db.execute(sql`select s.id, s.slug from stores s where s.is_active and not exists (
+        select 1 from store_offers o where o.store_id = s.id and o.is_active
+          and o.product_id = any(${`{${ids.join(',')}}`}::uuid[])) order by s.slug limit 1`),
+    );
+    const shapes: Record<string, string | string[]>[] = [
+      { brand: brands[0]! },
+      { brand: [...brands, 'Olmayan Marka'] },
+      { spec: spec(first) },
+      { spec: [spec(first), spec(sameKey)] },
+      { brand: brands[0]!, spec: spec(otherKey) },
+      { spec: [spec(first), spec(otherKey)] },
+      { brand: brands[0]!, store: store!.slug },
+      { spec: spec(first), minPrice: '1' },
+      { brand: brands[0]!, featured: 'true' },
+    ];
+    const check = async () => {
+      let nonEmpty = 0;
+      for (const shape of shapes) {
+        for (const sort of ['popularity', 'price-low'] as const) {
+          const scopes: ListingScope[] = [{ category: c.slug }];
+          if (c.subcategories.length) scopes.push({ category: c.slug, subcategory: c.subcategories[0]! });
+          for (const scope of scopes) {
+            const query = { ...shape, sort, limit: '8', facets: 'true' };
+            const { viaIndex, viaSql } = await both(scope, query);
+            expect(viaIndex, JSON.stringify({ scope, query })).toEqual(viaSql);
+            if (viaSql.items.length) nonEmpty++;
+          }
+        }
+      }
+      expect(nonEmpty).toBeGreaterThan(shapes.length);
+    };
+    await check();
+
+    // Products of those values change: a new store, a price, an offer gone, one deactivated.
+    for (const id of ids) await recordOfferPrice(db, { product: id, store: store!.id, price: 123_45 });
+    await check();
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update store_offers set is_active = false where product_id = ${ids[0]!} and store_id = ${store!.id}`,
+      );
+      await refreshProductPriceAggregates(tx, [ids[0]!]);
+    });
+    await db.execute(sql`update products set is_active = false where id = ${ids[1]!}`);
+    invalidatePublicReads();
+    await prewarmListingIndex(db);
+    await check();
+    await db.execute(sql`update products set is_active = true where id = ${ids[1]!}`);
+    invalidatePublicReads();
+    await prewarmListingIndex(db);
+  });
+
   it('follows price changes, an offer gone, a product deactivated and a store switched off', async () => {
     const rng = createRng('listing-index-changes');
     const c = categories.reduce((a, b) => (b.prices.length > a.prices.length ? b : a));

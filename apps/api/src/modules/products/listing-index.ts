@@ -197,6 +197,39 @@ function slotsOf(bits: Uint32Array, out: Int32Array): number {
   return n;
 }
 
+/** How many live products name each store and pair, over a scope or a tracked value's products. */
+interface Totals {
+  stores: Int32Array;
+  pairs: Int32Array;
+}
+
+const emptyTotals = (): Totals => ({ stores: new Int32Array(0), pairs: new Int32Array(0) });
+
+/** Adds `sign` to a code's total, widening the array as the codes grow. */
+function addTo(totals: Totals, dimension: keyof Totals, code: number, sign: number): void {
+  let counts = totals[dimension];
+  if (code >= counts.length) {
+    const wider = new Int32Array(Math.max(code + 1, counts.length * 2, 64));
+    wider.set(counts);
+    totals[dimension] = counts = wider;
+  }
+  counts[code]! += sign;
+}
+
+/** `counts` in an array of exactly `length` codes. */
+function fitted(counts: Int32Array, length: number): Int32Array {
+  const out = new Int32Array(length);
+  out.set(counts.subarray(0, Math.min(length, counts.length)));
+  return out;
+}
+
+/**
+ * A brand or specification pair held by at least this share of a category's products when it is
+ * built keeps its own store and pair totals (CategoryIndex.tracked): about 5,000 products of a
+ * 160,000-product category, whose walk would cost a facet request about a millisecond.
+ */
+const TRACKED_SHARE = 1 / 32;
+
 /**
  * The products of one top-level category: their figures column by column, a slot per product
  * (reused when one leaves), and a bitset over the slots per subcategory, brand, store,
@@ -239,7 +272,14 @@ class CategoryIndex {
   private freeShippingBits = new Uint32Array(0);
   private inStockBits = new Uint32Array(0);
   /** Per scope: how many live products name each store and pair. */
-  private readonly totals = new Map<number, { stores: Int32Array; pairs: Int32Array }>();
+  private readonly totals = new Map<number, Totals>();
+  /**
+   * The same totals over the products of each tracked brand and pair (those of TRACKED_SHARE of the
+   * category at its build): a facet request filtered by such values alone (several brands, or
+   * values of one specification key, whose products never overlap) reads its counts here instead
+   * of reading its products.
+   */
+  private readonly tracked = { brands: new Map<number, Totals>(), pairs: new Map<number, Totals>() };
   private slotBuffer = new Int32Array(0);
   private matchBuffer = new Int32Array(0);
 
@@ -252,9 +292,15 @@ class CategoryIndex {
     return this.slotOf.size;
   }
 
+  /** Brands and pairs whose totals are kept. */
+  get trackedValues(): number {
+    return this.tracked.brands.size + this.tracked.pairs.size;
+  }
+
   async build(db: Database): Promise<void> {
     const result = await db.execute(rowsSql(sql`p.category_id = ${this.categoryId} and p.is_active`));
     for (const row of sqlRows<LoadedRow>(result)) this.put(row);
+    this.track();
     this.ready = true;
     this.builtAt = Date.now();
   }
@@ -344,10 +390,39 @@ class CategoryIndex {
     return bits;
   }
 
-  private totalsOf(scope: number): { stores: Int32Array; pairs: Int32Array } {
+  private totalsOf(scope: number): Totals {
     let t = this.totals.get(scope);
-    if (!t) this.totals.set(scope, (t = { stores: new Int32Array(0), pairs: new Int32Array(0) }));
+    if (!t) this.totals.set(scope, (t = emptyTotals()));
     return t;
+  }
+
+  /** Starts the totals of the brands and pairs that TRACKED_SHARE of the category's products hold (once built). */
+  private track(): void {
+    const least = Math.max(1, Math.ceil(this.products * TRACKED_SHARE));
+    const start = (bitsByCode: Map<number, Uint32Array>, into: Map<number, Totals>) => {
+      for (const [code, bits] of bitsByCode) {
+        if (popcount(bits) < least) continue;
+        const t = emptyTotals();
+        for (const slot of this.slotsIn(bits)) this.addCodes(t, slot, 1);
+        into.set(code, t);
+      }
+    };
+    start(this.brandBits, this.tracked.brands);
+    start(this.pairBits, this.tracked.pairs);
+  }
+
+  /** A slot's stores and pairs into `totals`. */
+  private addCodes(totals: Totals, slot: number, sign: number): void {
+    for (let k = slot * this.storeStride, end = k + this.storeStride; k < end; k++) {
+      const c = this.stores[k]!;
+      if (c === NONE) break;
+      addTo(totals, 'stores', c, sign);
+    }
+    for (let k = slot * this.specStride, end = k + this.specStride; k < end; k++) {
+      const c = this.specs[k]!;
+      if (c === NONE) break;
+      addTo(totals, 'pairs', c, sign);
+    }
   }
 
   /** Enters a slot's figures in the bitsets and totals (sign 1), or takes them out (-1: before they change). */
@@ -361,30 +436,27 @@ class CategoryIndex {
     if (f & FEATURED) mark(this.featuredBits, slot);
     if (f & FREE_SHIPPING) mark(this.freeShippingBits, slot);
     if (f & IN_STOCK) mark(this.inStockBits, slot);
-    // A store's and a pair's totals per scope, widened as the codes grow.
-    const tally = (
-      dimension: 'stores' | 'pairs',
-      codes: Int32Array,
-      stride: number,
-      bitsByCode: Map<number, Uint32Array>,
-    ) => {
-      for (let k = slot * stride; k < (slot + 1) * stride; k++) {
+    const marks = (codes: Int32Array, stride: number, bitsByCode: Map<number, Uint32Array>) => {
+      for (let k = slot * stride, end = k + stride; k < end; k++) {
         const c = codes[k]!;
         if (c === NONE) break;
         mark(this.bitsOf(bitsByCode, c), slot);
-        for (const scope of scopes) {
-          const t = this.totalsOf(scope);
-          if (c >= t[dimension].length) {
-            const wider = new Int32Array(Math.max(c + 1, t[dimension].length * 2, 64));
-            wider.set(t[dimension]);
-            t[dimension] = wider;
-          }
-          t[dimension][c]! += sign;
-        }
       }
     };
-    tally('stores', this.stores, this.storeStride, this.storeBits);
-    tally('pairs', this.specs, this.specStride, this.pairBits);
+    marks(this.stores, this.storeStride, this.storeBits);
+    marks(this.specs, this.specStride, this.pairBits);
+    // The totals of its scopes and of its tracked brand and pairs.
+    for (const scope of scopes) this.addCodes(this.totalsOf(scope), slot, sign);
+    const ofBrand = this.tracked.brands.get(this.brand[slot]!);
+    if (ofBrand) this.addCodes(ofBrand, slot, sign);
+    if (this.tracked.pairs.size > 0) {
+      for (let k = slot * this.specStride, end = k + this.specStride; k < end; k++) {
+        const c = this.specs[k]!;
+        if (c === NONE) break;
+        const ofPair = this.tracked.pairs.get(c);
+        if (ofPair) this.addCodes(ofPair, slot, sign);
+      }
+    }
   }
 
   private grow(capacity: number, storeStride: number, specStride: number): void {
@@ -555,7 +627,25 @@ class CategoryIndex {
     }
 
     // The selected groups: 0 brands, 1 stores, 2 price, 3 + i the i-th specification key.
-    const groups: { kind: number; bits: Uint32Array }[] = [];
+    const groups: { kind: number; bits: Uint32Array; totals?: Totals | undefined }[] = [];
+    // The totals of a group whose values are all tracked and never share a product (brands; values
+    // of one specification key): over the whole category, the group's products have exactly these.
+    const wholeCategory = subCode === NONE && filters.featured !== true && advanced.size === 0;
+    const trackedTotals = (codes: (number | undefined)[], tracked: Map<number, Totals>): Totals | undefined => {
+      if (!wholeCategory) return undefined;
+      const known = [...new Set(codes.filter((c) => c !== undefined))];
+      const parts = known.map((c) => tracked.get(c));
+      if (parts.some((t) => t === undefined)) return undefined;
+      if (parts.length === 1) return parts[0];
+      const sum = emptyTotals();
+      for (const t of parts as Totals[]) {
+        for (const dimension of ['stores', 'pairs'] as const) {
+          const counts = t[dimension];
+          for (let c = counts.length - 1; c >= 0; c--) if (counts[c] !== 0) addTo(sum, dimension, c, counts[c]!);
+        }
+      }
+      return sum;
+    };
     const union = (codes: Iterable<number | undefined>, map: Map<number, Uint32Array>) => {
       const bits = new Uint32Array(words);
       for (const c of codes) {
@@ -565,13 +655,8 @@ class CategoryIndex {
       return bits;
     };
     if (filters.brands.length) {
-      groups.push({
-        kind: 0,
-        bits: union(
-          filters.brands.map((b) => v.brands.find(b)),
-          this.brandBits,
-        ),
-      });
+      const codes = filters.brands.map((b) => v.brands.find(b));
+      groups.push({ kind: 0, bits: union(codes, this.brandBits), totals: trackedTotals(codes, this.tracked.brands) });
     }
     const activeStore = new Uint8Array(v.stores.values.length);
     const chosenStores: number[] = [];
@@ -586,7 +671,7 @@ class CategoryIndex {
     const specKeys = [...filters.specs.keys()];
     specKeys.forEach((key, i) => {
       const codes = filters.specs.get(key)!.map((value) => v.findPair(key, value));
-      groups.push({ kind: 3 + i, bits: union(codes, this.pairBits) });
+      groups.push({ kind: 3 + i, bits: union(codes, this.pairBits), totals: trackedTotals(codes, this.tracked.pairs) });
     });
     const matchBits = base.slice();
     for (const g of groups) andInto(matchBits, g.bits);
@@ -631,17 +716,14 @@ class CategoryIndex {
     const scopeSize = popcount(scope);
     const totals = this.totalsOf(subCode);
     const brandCount = this.countValues(matchBits, matches, total, scope, scopeSize, 'brand', v.brands.values.length);
-    const storeCount = this.countValues(
-      matchBits,
-      matches,
-      total,
-      scope,
-      scopeSize,
-      'store',
-      v.stores.values.length,
-      totals.stores,
-    );
-    const pairCount = this.countValues(matchBits, matches, total, scope, scopeSize, 'pair', pairs.length, totals.pairs);
+    // The matches are one tracked group's products: their totals are kept.
+    const known = groups.length === 1 ? groups[0]!.totals : undefined;
+    const storeCount = known
+      ? fitted(known.stores, v.stores.values.length)
+      : this.countValues(matchBits, matches, total, scope, scopeSize, 'store', v.stores.values.length, totals.stores);
+    const pairCount = known
+      ? fitted(known.pairs, pairs.length)
+      : this.countValues(matchBits, matches, total, scope, scopeSize, 'pair', pairs.length, totals.pairs);
 
     // Each selected group's own counts: its values over the products every other group lets through.
     const own = new Map<number, { values: Int32Array; min: number; max: number }>();
@@ -658,6 +740,17 @@ class CategoryIndex {
           const p = minPrice[s]!;
           if (p < result.min) result.min = p;
           if (p > result.max) result.max = p;
+        }
+      } else if (g.kind !== 0 && groups.length === 2 && groups.find((h) => h !== g)!.totals) {
+        // What every other group lets through is one tracked group's products.
+        const other = groups.find((h) => h !== g)!.totals!;
+        if (g.kind === 1) result.values = fitted(other.stores, storeCount.length);
+        else {
+          const key = specKeys[g.kind - 3]!;
+          result.values = fitted(other.pairs, pairs.length);
+          for (let c = 0; c < result.values.length; c++) {
+            if (result.values[c] !== 0 && pairs[c]!.key !== key) result.values[c] = 0;
+          }
         }
       } else {
         const n = popcount(through);
@@ -983,15 +1076,17 @@ export async function prewarmListingIndex(db: Database): Promise<{ categories: n
 /** For /metrics, the benchmark and tests: the categories and products `db`'s index holds ready, the listings it answered. */
 export function listingIndexFigures(
   db: Database,
-): { categories: number; products: number; answers: number } | undefined {
+): { categories: number; products: number; answers: number; trackedValues: number } | undefined {
   const owner = indexes.get(db);
   if (!owner) return undefined;
   let categories = 0;
   let products = 0;
+  let trackedValues = 0;
   for (const index of owner.categories.values()) {
     if (!index.ready) continue;
     categories++;
     products += index.products;
+    trackedValues += index.trackedValues;
   }
-  return { categories, products, answers: owner.answers };
+  return { categories, products, answers: owner.answers, trackedValues };
 }
