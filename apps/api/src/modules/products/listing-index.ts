@@ -258,6 +258,12 @@ class CategoryIndex {
   private prevMinPrice = new Float64Array(0);
   private priceUpdatedUs = new Float64Array(0);
   private lowerSeenUs = new Float64Array(0);
+  /**
+   * Each product's counting stores and specification pairs (NONE after the last), column by
+   * column: the j-th code of slot s is at j × capacity + s. A facet count walks one column over
+   * the matches in slot order, reading memory in order; a row per product (its codes side by
+   * side) cost a cache miss or two per product at every density.
+   */
   private storeStride = 1;
   private stores = new Int32Array(0);
   private specStride = 1;
@@ -377,10 +383,9 @@ class CategoryIndex {
     this.prevMinPrice[slot] = num(row.prev_min_price);
     this.priceUpdatedUs[slot] = num(row.price_updated_us);
     this.lowerSeenUs[slot] = num(row.lower_seen_us);
-    this.stores.fill(NONE, slot * this.storeStride, (slot + 1) * this.storeStride);
-    this.stores.set(storeCodes, slot * this.storeStride);
-    this.specs.fill(NONE, slot * this.specStride, (slot + 1) * this.specStride);
-    this.specs.set(pairCodes, slot * this.specStride);
+    const capacity = this.capacity;
+    for (let j = 0; j < this.storeStride; j++) this.stores[j * capacity + slot] = storeCodes[j] ?? NONE;
+    for (let j = 0; j < this.specStride; j++) this.specs[j * capacity + slot] = pairCodes[j] ?? NONE;
     this.account(slot, 1);
   }
 
@@ -413,12 +418,13 @@ class CategoryIndex {
 
   /** A slot's stores and pairs into `totals`. */
   private addCodes(totals: Totals, slot: number, sign: number): void {
-    for (let k = slot * this.storeStride, end = k + this.storeStride; k < end; k++) {
+    const capacity = this.capacity;
+    for (let j = 0, k = slot; j < this.storeStride; j++, k += capacity) {
       const c = this.stores[k]!;
       if (c === NONE) break;
       addTo(totals, 'stores', c, sign);
     }
-    for (let k = slot * this.specStride, end = k + this.specStride; k < end; k++) {
+    for (let j = 0, k = slot; j < this.specStride; j++, k += capacity) {
       const c = this.specs[k]!;
       if (c === NONE) break;
       addTo(totals, 'pairs', c, sign);
@@ -436,8 +442,9 @@ class CategoryIndex {
     if (f & FEATURED) mark(this.featuredBits, slot);
     if (f & FREE_SHIPPING) mark(this.freeShippingBits, slot);
     if (f & IN_STOCK) mark(this.inStockBits, slot);
+    const capacity = this.capacity;
     const marks = (codes: Int32Array, stride: number, bitsByCode: Map<number, Uint32Array>) => {
-      for (let k = slot * stride, end = k + stride; k < end; k++) {
+      for (let j = 0, k = slot; j < stride; j++, k += capacity) {
         const c = codes[k]!;
         if (c === NONE) break;
         mark(this.bitsOf(bitsByCode, c), slot);
@@ -450,7 +457,7 @@ class CategoryIndex {
     const ofBrand = this.tracked.brands.get(this.brand[slot]!);
     if (ofBrand) this.addCodes(ofBrand, slot, sign);
     if (this.tracked.pairs.size > 0) {
-      for (let k = slot * this.specStride, end = k + this.specStride; k < end; k++) {
+      for (let j = 0, k = slot; j < this.specStride; j++, k += capacity) {
         const c = this.specs[k]!;
         if (c === NONE) break;
         const ofPair = this.tracked.pairs.get(c);
@@ -488,10 +495,13 @@ class CategoryIndex {
     this.featuredBits = bits(this.featuredBits);
     this.freeShippingBits = bits(this.freeShippingBits);
     this.inStockBits = bits(this.inStockBits);
+    const oldCapacity = this.capacity;
+    // Slots past the old capacity (the one being added) have no codes yet.
+    const live = Math.min(this.size, oldCapacity, capacity);
     const restride = (old: Int32Array, oldStride: number, stride: number) => {
       const next = new Int32Array(capacity * stride).fill(NONE);
-      for (let s = 0; s < this.size && s < capacity; s++) {
-        next.set(old.subarray(s * oldStride, (s + 1) * oldStride), s * stride);
+      for (let j = 0; j < oldStride; j++) {
+        next.set(old.subarray(j * oldCapacity, j * oldCapacity + live), j * capacity);
       }
       return next;
     };
@@ -552,13 +562,14 @@ class CategoryIndex {
         : dimension === 'store'
           ? [this.stores, this.storeStride]
           : [this.specs, this.specStride];
+    const capacity = this.capacity;
+    // A column at a time, the slots in order.
     const walkSlots = (slotList: Int32Array, sign: number) => {
-      for (let i = 0; i < slotList.length; i++) {
-        const s = slotList[i]!;
-        for (let k = s * stride, end = k + stride; k < end; k++) {
-          const c = codes[k]!;
-          if (c === NONE) break;
-          if (counted === undefined || counted[c] === 1) counts[c]! += sign;
+      for (let j = 0; j < stride; j++) {
+        const column = j * capacity;
+        for (let i = 0; i < slotList.length; i++) {
+          const c = codes[column + slotList[i]!]!;
+          if (c !== NONE && (counted === undefined || counted[c] === 1)) counts[c]! += sign;
         }
       }
     };
