@@ -7,6 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { clearWithPublicReads, observeProductChanges } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
+import { IdSlots } from './id-slots';
 import type { ListingFilters, ListingPage } from './listing-filters';
 import type { FacetPass, ValueCount } from './products.repo';
 
@@ -246,8 +247,7 @@ class CategoryIndex {
   private capacity = 0;
   private size = 0;
   private readonly free: number[] = [];
-  private readonly slotOf = new Map<string, number>();
-  private ids: (string | undefined)[] = [];
+  private readonly ids = new IdSlots();
   private sub = new Int32Array(0);
   private brand = new Int32Array(0);
   private flags = new Uint8Array(0);
@@ -295,7 +295,7 @@ class CategoryIndex {
   ) {}
 
   get products(): number {
-    return this.slotOf.size;
+    return this.ids.size;
   }
 
   /** Brands and pairs whose totals are kept. */
@@ -336,23 +336,21 @@ class CategoryIndex {
   }
 
   private remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.slotOf(id);
     if (slot === undefined) return;
     this.account(slot, -1);
-    this.slotOf.delete(id);
-    this.ids[slot] = undefined;
+    this.ids.delete(id);
     this.free.push(slot);
   }
 
   private put(row: LoadedRow): void {
     const id = row.id.toLowerCase();
-    let slot = this.slotOf.get(id);
+    let slot = this.ids.slotOf(id);
     if (slot !== undefined) this.account(slot, -1);
     else {
       slot = this.free.pop() ?? this.size++;
       if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2), this.storeStride, this.specStride);
-      this.slotOf.set(id, slot);
-      this.ids[slot] = id;
+      this.ids.add(id, slot);
     }
     const v = this.vocabulary;
     const storeCodes = row.store_ids ? row.store_ids.split(',').map((s) => v.stores.code(s.toLowerCase())) : [];
@@ -705,7 +703,7 @@ class CategoryIndex {
     // Its own buffer: slotsIn's is reused below while the matches are still read.
     if (this.matchBuffer.length < this.capacity) this.matchBuffer = new Int32Array(this.capacity);
     const matches = this.matchBuffer.subarray(0, slotsOf(matchBits, this.matchBuffer));
-    const ids = this.page(matches, page).map((slot) => this.ids[slot]!);
+    const ids = this.page(matches, page).map((slot) => this.ids.idOf(slot));
     if (!withFacets) return { ids, total };
 
     const pairs = v.pairs;
@@ -897,12 +895,8 @@ class CategoryIndex {
 
   /** The listing orders of products.repo (ORDER), on the same figures: negative when slot a comes first. */
   private comparator(sort: ListingPage['sort']): (a: number, b: number) => number {
-    const ids = this.ids as string[];
-    const byId = (a: number, b: number) => {
-      const x = ids[a]!;
-      const y = ids[b]!;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+    const ids = this.ids;
+    const byId = (a: number, b: number) => ids.compare(a, b);
     const price = this.minPrice;
     const count = this.ratingsCount;
     const rating = this.averageRating;
