@@ -207,6 +207,45 @@ interface Totals {
 const emptyTotals = (): Totals => ({ stores: new Int32Array(0), pairs: new Int32Array(0) });
 
 /** Adds `sign` to a code's total, widening the array as the codes grow. */
+/**
+ * Adds each code of `slots` in the `stride` columns of `codes` (`capacity` slots a column) to
+ * `counts[code + 1]` (NONE to counts[0]), a column at a time, the slots in order. Eight codes are
+ * read before their eight counts are incremented: one at a time, each increment held up the
+ * next read, and a walk cost about three times as much (7 against 2–3 ns a code).
+ */
+function countColumns(
+  codes: Int32Array,
+  capacity: number,
+  stride: number,
+  slots: Int32Array,
+  counts: Int32Array,
+): void {
+  const n = slots.length;
+  for (let j = 0; j < stride; j++) {
+    const column = j * capacity;
+    let i = 0;
+    for (; i + 8 <= n; i += 8) {
+      const c0 = codes[column + slots[i]!]! + 1;
+      const c1 = codes[column + slots[i + 1]!]! + 1;
+      const c2 = codes[column + slots[i + 2]!]! + 1;
+      const c3 = codes[column + slots[i + 3]!]! + 1;
+      const c4 = codes[column + slots[i + 4]!]! + 1;
+      const c5 = codes[column + slots[i + 5]!]! + 1;
+      const c6 = codes[column + slots[i + 6]!]! + 1;
+      const c7 = codes[column + slots[i + 7]!]! + 1;
+      counts[c0]!++;
+      counts[c1]!++;
+      counts[c2]!++;
+      counts[c3]!++;
+      counts[c4]!++;
+      counts[c5]!++;
+      counts[c6]!++;
+      counts[c7]!++;
+    }
+    for (; i < n; i++) counts[codes[column + slots[i]!]! + 1]!++;
+  }
+}
+
 function addTo(totals: Totals, dimension: keyof Totals, code: number, sign: number): void {
   let counts = totals[dimension];
   if (code >= counts.length) {
@@ -560,25 +599,21 @@ class CategoryIndex {
         : dimension === 'store'
           ? [this.stores, this.storeStride]
           : [this.specs, this.specStride];
-    const capacity = this.capacity;
-    // A column at a time, the slots in order.
-    const walkSlots = (slotList: Int32Array, sign: number) => {
-      for (let j = 0; j < stride; j++) {
-        const column = j * capacity;
-        for (let i = 0; i < slotList.length; i++) {
-          const c = codes[column + slotList[i]!]!;
-          if (c !== NONE && (counted === undefined || counted[c] === 1)) counts[c]! += sign;
-        }
-      }
-    };
+    // Every code of the walked products, at code + 1 (NONE at 0); a key's other codes are
+    // dropped afterwards, which costs less than testing each code.
+    const walked = new Int32Array(length + 1);
+    let sign = 1;
     if (rest < walk) {
       counts.set(totals!.subarray(0, length));
       const others = scope!.slice();
       for (let w = 0; w < words; w++) others[w]! &= ~set[w]!;
-      walkSlots(this.slotsIn(others), -1);
-      return counts;
+      countColumns(codes, this.capacity, stride, this.slotsIn(others), walked);
+      sign = -1;
+    } else countColumns(codes, this.capacity, stride, slots ?? this.slotsIn(set), walked);
+    for (let c = 0; c < length; c++) {
+      if (counted === undefined || counted[c] === 1) counts[c]! += sign * walked[c + 1]!;
+      else counts[c] = 0;
     }
-    walkSlots(slots ?? this.slotsIn(set), 1);
     return counts;
   }
 
