@@ -294,8 +294,14 @@ class CategoryIndex {
   private averageRating = new Float32Array(0);
   private createdUs = new Float64Array(0);
   private minPrice = new Float64Array(0);
-  private prevMinPrice = new Float64Array(0);
-  private priceUpdatedUs = new Float64Array(0);
+  /**
+   * The windowed advanced filters as one figure each, compared with a bound of `now`: when the
+   * lowest price fell below the previous one, the time of that change (NaN when it did not fall);
+   * when a lower price was last seen, -Infinity if never (NaN without a price). A product's price
+   * dropped when droppedAtUs ≥ now − 7 days; its price is the lowest in 6 months when
+   * lowerSeenUs < now − 6 months (comparisons with NaN are false).
+   */
+  private droppedAtUs = new Float64Array(0);
   private lowerSeenUs = new Float64Array(0);
   /**
    * Each product's counting stores and specification pairs (NONE after the last), column by
@@ -416,10 +422,11 @@ class CategoryIndex {
     this.ratingsCount[slot] = row.ratings_count;
     this.averageRating[slot] = row.average_rating;
     this.createdUs[slot] = Number(row.created_us);
-    this.minPrice[slot] = num(row.min_price);
-    this.prevMinPrice[slot] = num(row.prev_min_price);
-    this.priceUpdatedUs[slot] = num(row.price_updated_us);
-    this.lowerSeenUs[slot] = num(row.lower_seen_us);
+    const price = num(row.min_price);
+    const seen = num(row.lower_seen_us);
+    this.minPrice[slot] = price;
+    this.droppedAtUs[slot] = price < num(row.prev_min_price) ? num(row.price_updated_us) : NaN;
+    this.lowerSeenUs[slot] = price !== price ? NaN : seen !== seen ? -Infinity : seen;
     const capacity = this.capacity;
     for (let j = 0; j < this.storeStride; j++) this.stores[j * capacity + slot] = storeCodes[j] ?? NONE;
     for (let j = 0; j < this.specStride; j++) this.specs[j * capacity + slot] = pairCodes[j] ?? NONE;
@@ -520,8 +527,7 @@ class CategoryIndex {
     this.averageRating = copy(this.averageRating, (n) => new Float32Array(n));
     this.createdUs = copy(this.createdUs, (n) => new Float64Array(n));
     this.minPrice = copy(this.minPrice, (n) => new Float64Array(n));
-    this.prevMinPrice = copy(this.prevMinPrice, (n) => new Float64Array(n));
-    this.priceUpdatedUs = copy(this.priceUpdatedUs, (n) => new Float64Array(n));
+    this.droppedAtUs = copy(this.droppedAtUs, (n) => new Float64Array(n));
     this.lowerSeenUs = copy(this.lowerSeenUs, (n) => new Float64Array(n));
     const words = capacity >>> 5;
     const bits = (old: Uint32Array): Uint32Array<ArrayBuffer> =>
@@ -644,16 +650,9 @@ class CategoryIndex {
     const nowUs = nowMs * 1000;
     const dropSince = nowUs - PRICE_DROP_WINDOW_DAYS * DAY_US;
     const lowestBefore = nowUs - LOWEST_PRICE_WINDOW_DAYS * DAY_US;
-    const { minPrice, prevMinPrice, priceUpdatedUs, lowerSeenUs } = this;
-    const dropped = (s: number) => {
-      const p = minPrice[s]!;
-      return p < prevMinPrice[s]! && priceUpdatedUs[s]! >= dropSince;
-    };
-    const lowest = (s: number) => {
-      const p = minPrice[s]!;
-      const seen = lowerSeenUs[s]!;
-      return p === p && (seen !== seen || seen < lowestBefore);
-    };
+    const { minPrice, droppedAtUs, lowerSeenUs } = this;
+    const dropped = (s: number) => droppedAtUs[s]! >= dropSince;
+    const lowest = (s: number) => lowerSeenUs[s]! < lowestBefore;
 
     // The scope, narrowed by the filters that are not facet groups: featured and the advanced ones.
     const scope = this.scopes.get(subCode) ?? new Uint32Array(words);
@@ -750,9 +749,10 @@ class CategoryIndex {
     };
     let priceMin = Infinity;
     let priceMax = -Infinity;
-    for (const s of matches) {
-      if (dropped(s)) adv.priceDropped++;
-      if (lowest(s)) adv.lowestIn6m++;
+    for (let i = 0; i < matches.length; i++) {
+      const s = matches[i]!;
+      adv.priceDropped += droppedAtUs[s]! >= dropSince ? 1 : 0;
+      adv.lowestIn6m += lowerSeenUs[s]! < lowestBefore ? 1 : 0;
       const p = minPrice[s]!;
       if (p < priceMin) priceMin = p;
       if (p > priceMax) priceMax = p;
