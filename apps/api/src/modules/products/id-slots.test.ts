@@ -1,28 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../db/seed/prng';
 import { IdSlots } from './id-slots';
-
-/** A seeded generator (mulberry32), so a failure replays. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('IdSlots', () => {
   it('finds, lists and forgets ids as a Map over the id text does, through reused slots and growth', () => {
-    const random = seeded(7);
+    const rng = createRng('id-slots');
+    const random = () => rng.next();
     const slots = new IdSlots();
     const model = new Map<string, number>();
     const free: number[] = [];
     let next = 0;
     // Ids that share long runs of their words (sequential and near-equal) as well as random ones.
     const ids = [
-      ...Array.from({ length: 3000 }, () => randomUUID()),
+      ...Array.from({ length: 3000 }, () => rng.uuid()),
       ...Array.from({ length: 1500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`),
       ...Array.from({ length: 500 }, (_, i) => `${i.toString(16).padStart(8, '0')}-ffff-4fff-bfff-ffffffffffff`),
     ];
@@ -51,9 +41,10 @@ describe('IdSlots', () => {
   });
 
   it('orders slots as their ids order as text', () => {
+    const rng = createRng('id-slots order');
     const slots = new IdSlots();
     const ids = [
-      ...Array.from({ length: 400 }, () => randomUUID()),
+      ...Array.from({ length: 400 }, () => rng.uuid()),
       '00000000-0000-0000-0000-000000000000',
       'ffffffff-ffff-ffff-ffff-ffffffffffff',
       '80000000-0000-0000-0000-000000000000',

@@ -207,6 +207,16 @@ interface Totals {
 const emptyTotals = (): Totals => ({ stores: new Int32Array(0), pairs: new Int32Array(0) });
 
 /** Adds `sign` to a code's total, widening the array as the codes grow. */
+function addTo(totals: Totals, dimension: keyof Totals, code: number, sign: number): void {
+  let counts = totals[dimension];
+  if (code >= counts.length) {
+    const wider = new Int32Array(Math.max(code + 1, counts.length * 2, 64));
+    wider.set(counts);
+    totals[dimension] = counts = wider;
+  }
+  counts[code]! += sign;
+}
+
 /**
  * Adds each code of `slots` in the `stride` columns of `codes` (`capacity` slots a column) to
  * `counts[code + 1]` (NONE to counts[0]), a column at a time, the slots in order. Eight codes are
@@ -244,16 +254,6 @@ function countColumns(
     }
     for (; i < n; i++) counts[codes[column + slots[i]!]! + 1]!++;
   }
-}
-
-function addTo(totals: Totals, dimension: keyof Totals, code: number, sign: number): void {
-  let counts = totals[dimension];
-  if (code >= counts.length) {
-    const wider = new Int32Array(Math.max(code + 1, counts.length * 2, 64));
-    wider.set(counts);
-    totals[dimension] = counts = wider;
-  }
-  counts[code]! += sign;
 }
 
 /** `counts` in an array of exactly `length` codes. */
@@ -381,10 +381,9 @@ class CategoryIndex {
   }
 
   private remove(id: string): void {
-    const slot = this.ids.slotOf(id);
+    const slot = this.ids.delete(id);
     if (slot === undefined) return;
     this.account(slot, -1);
-    this.ids.delete(id);
     this.free.push(slot);
   }
 
@@ -751,8 +750,8 @@ class CategoryIndex {
     let priceMax = -Infinity;
     for (let i = 0; i < matches.length; i++) {
       const s = matches[i]!;
-      adv.priceDropped += droppedAtUs[s]! >= dropSince ? 1 : 0;
-      adv.lowestIn6m += lowerSeenUs[s]! < lowestBefore ? 1 : 0;
+      if (dropped(s)) adv.priceDropped++;
+      if (lowest(s)) adv.lowestIn6m++;
       const p = minPrice[s]!;
       if (p < priceMin) priceMin = p;
       if (p > priceMax) priceMax = p;
