@@ -15,15 +15,20 @@ export interface FaultWorld {
 }
 
 /**
- * A fault file's own PostgreSQL cluster, SMTP stand-in (`smtpOptions`) and built server, started
+ * A fault file's own PostgreSQL cluster, SMTP stand-in (`smtpOptions`) and built server (with
+ * `serverEnv` over the suite's environment), started
  * before its tests and removed after them, when its report is printed under `title`. The fields
  * are set once the tests run.
  */
-export function useFaultWorld(title: string, smtpOptions?: Parameters<typeof startSmtp>[0]): FaultWorld {
+export function useFaultWorld(
+  title: string,
+  smtpOptions?: Parameters<typeof startSmtp>[0],
+  serverEnv?: Record<string, string>,
+): FaultWorld {
   const world = { report: {} } as FaultWorld;
   beforeAll(async () => {
     [world.pg, world.smtp] = await Promise.all([startPostgres(), startSmtp(smtpOptions)]);
-    world.server = await startServer({ databaseUrl: world.pg.url, smtpUrl: world.smtp.url });
+    world.server = await startServer({ databaseUrl: world.pg.url, smtpUrl: world.smtp.url, env: serverEnv });
   });
   afterAll(async () => {
     console.log(`[faults] ${title}:`, JSON.stringify(world.report, null, 2));

@@ -63,6 +63,11 @@ const envSchema = z.object({
    * (ADR 005): the benchmark's comparisons and a deployment short of memory use it.
    */
   LISTING_INDEX: booleanish.default(true),
+  /**
+   * Server processes sharing the port (node:cluster), each with its own event loop, pool and
+   * listing index (ADR 001). More than one needs PostgreSQL: the embedded database has one owner.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Bearer token for GET /metrics from other hosts (loopback needs none). */
   METRICS_TOKEN: z.string().min(16).optional(),
   TRUST_PROXY: booleanish.default(false),
@@ -118,6 +123,8 @@ export interface AppConfig {
   mailFrom: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Server processes (WORKERS): 1 serves in this process; more fork that many workers. */
+  workers: number;
   logLevel: string;
   /**
    * RATE_LIMIT_MAX: API requests per client and minute, overriding the admin setting
@@ -207,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
+  if (embedded && e.WORKERS > 1) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS above 1 needs DATABASE_URL (the embedded database is opened by one process only)',
+    );
+  }
   if (e.SMS_PROVIDER === 'netgsm' && !(e.NETGSM_USERCODE && e.NETGSM_PASSWORD && e.NETGSM_MSGHEADER)) {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_PROVIDER=netgsm needs NETGSM_USERCODE, NETGSM_PASSWORD and NETGSM_MSGHEADER',
@@ -247,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),
     adminPassword: e.ADMIN_PASSWORD,
+    workers: e.WORKERS,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicReadCache: e.PUBLIC_READ_CACHE,

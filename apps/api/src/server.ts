@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
+import { runClusterPrimary } from './cluster-primary';
 import { prewarmListingIndexInBackground } from './modules/products/listing-index.plugin';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -35,19 +37,46 @@ function drainHttp(server: Server, boundMs: number): Promise<void> {
   });
 }
 
-async function main() {
-  const config = loadConfig();
-  const db = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDataDir(config.dataDir) },
-  );
+/** Migrations and the seed, once per start: by the single process, or by the primary before it forks. */
+async function prepareDatabase(config: AppConfig, db: Awaited<ReturnType<typeof openDatabase>>) {
   await runMigrations(db);
-  const seeded = await seedDatabase(db, {
+  return seedDatabase(db, {
     demo: config.seedDemo,
     ...(config.adminEmail && config.adminPassword
       ? { adminEmail: config.adminEmail, adminPassword: config.adminPassword }
       : {}),
     log: (msg) => console.log(`[seed] ${msg}`),
   });
+}
+
+function runningLine(config: AppConfig, catalogSeeded: boolean, processes = 1): string {
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  return (
+    `Kıyasla is running on http://localhost:${config.port} — database: ${where}` +
+    (processes > 1 ? ` — ${processes} processes` : '') +
+    (catalogSeeded ? ' — demo catalog seeded' : '')
+  );
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The primary migrates and seeds, then forks the workers that serve (ADR 001).
+    const db = await openDatabase({ databaseUrl: config.databaseUrl!, poolSize: 2 });
+    const seeded = await prepareDatabase(config, db);
+    await db.close();
+    runClusterPrimary({
+      workers: config.workers,
+      onListening: () => console.log(runningLine(config, seeded.catalogSeeded, config.workers)),
+      log: (line) => console.log(`[cluster] ${line}`),
+    });
+    return;
+  }
+  const db = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDataDir(config.dataDir) },
+  );
+  // A worker's primary has migrated and seeded already.
+  const seeded = cluster.isWorker ? { catalogSeeded: false } : await prepareDatabase(config, db);
   const app = await buildApp({ config, db });
 
   const webBuild = path.join(repoRoot(), 'apps', 'web', 'build');
@@ -79,11 +108,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   prewarmListingIndexInBackground(app, (line) => console.log(line));
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  console.log(
-    `Kıyasla is running on http://localhost:${config.port} — database: ${where}` +
-      (seeded.catalogSeeded ? ' — demo catalog seeded' : ''),
-  );
+  if (cluster.isPrimary) console.log(runningLine(config, seeded.catalogSeeded));
 }
 
 main().catch((err: unknown) => {

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { clusterMetricsSource, type MergedMetrics } from '../lib/cluster-metrics';
 import { AppError } from '../lib/errors';
 
 /** The API's own figures, as the admin analytics page shows them (systemStats). */
 export interface ApiRequestFigures {
-  /** API calls answered since this instance started. */
+  /** API calls answered since this instance started (by all its processes). */
   apiCalls: number;
   /** Mean response time of those calls, ms (0 before the first). */
   averageResponseMs: number;
@@ -37,17 +39,38 @@ function bearerMatches(request: FastifyRequest, token: string | undefined): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The request figures from a registry's JSON (one process's, or the processes' merged). */
+export function requestFigures(metrics: MergedMetrics['json']): ApiRequestFigures {
+  const values = (name: string) => metrics.find((m) => m.name === name)?.values ?? [];
+  const counts = values('kiyasla_api_requests_total');
+  const total = counts.reduce((sum, v) => sum + v.value, 0);
+  const errors = counts.filter((v) => v.labels.status === '5xx').reduce((sum, v) => sum + v.value, 0);
+  const seconds = values('kiyasla_api_request_duration_seconds')
+    .filter((v) => v.metricName === 'kiyasla_api_request_duration_seconds_sum')
+    .reduce((sum, v) => sum + v.value, 0);
+  const uptime = Math.max(0, ...values('kiyasla_uptime_seconds').map((v) => v.value));
+  return {
+    apiCalls: total,
+    averageResponseMs: total > 0 ? Math.round((seconds * 1000 * 10) / total) / 10 : 0,
+    errorRate: total > 0 ? Math.round((errors / total) * 10_000) / 100 : 0,
+    uptimeHours: Math.round((uptime / 3600) * 100) / 100,
+  };
+}
+
 /**
  * Measures every API request (count, duration, status class) into a Prometheus registry of this
  * app (one per app: tests build many) and serves it at `GET /metrics` in the Prometheus text
  * format — to loopback callers (the socket's address, never X-Forwarded-For), or to anyone
  * presenting `Authorization: Bearer $METRICS_TOKEN`. The admin analytics page reads the same
- * counters (`app.metrics.figures()`), so both show one truth.
+ * counters (`app.metrics.figures()`), so both show one truth. With several processes (WORKERS)
+ * each labels its series with its worker id, and both read the processes' merged registry.
  */
 export const requestMetricsPlugin = fp(
   async (app) => {
     const registry = new Registry();
-    registry.setDefaultLabels({ app: 'kiyasla' });
+    registry.setDefaultLabels(
+      cluster.isWorker && cluster.worker ? { app: 'kiyasla', worker: String(cluster.worker.id) } : { app: 'kiyasla' },
+    );
     collectDefaultMetrics({ register: registry, prefix: 'kiyasla_' });
     const started = Date.now();
 
@@ -67,6 +90,7 @@ export const requestMetricsPlugin = fp(
       name: 'kiyasla_uptime_seconds',
       help: 'Seconds since this instance started',
       registers: [registry],
+      aggregator: 'max',
       collect() {
         this.set((Date.now() - started) / 1000);
       },
@@ -75,6 +99,7 @@ export const requestMetricsPlugin = fp(
       name: 'kiyasla_maintenance_mode',
       help: '1 while the site is in maintenance mode (switch or scheduled window)',
       registers: [registry],
+      aggregator: 'max',
       async collect() {
         this.set((await app.maintenance()).active ? 1 : 0);
       },
@@ -86,19 +111,8 @@ export const requestMetricsPlugin = fp(
       duration.observe(reply.elapsedTime / 1000);
     });
 
-    async function figures(): Promise<ApiRequestFigures> {
-      const counts = (await requests.get()).values;
-      const total = counts.reduce((sum, v) => sum + v.value, 0);
-      const errors = counts.filter((v) => v.labels.status === '5xx').reduce((sum, v) => sum + v.value, 0);
-      const hist = (await duration.get()).values;
-      const seconds = hist.find((v) => v.metricName === 'kiyasla_api_request_duration_seconds_sum')?.value ?? 0;
-      return {
-        apiCalls: total,
-        averageResponseMs: total > 0 ? Math.round((seconds * 1000 * 10) / total) / 10 : 0,
-        errorRate: total > 0 ? Math.round((errors / total) * 10_000) / 100 : 0,
-        uptimeHours: Math.round(((Date.now() - started) / 3_600_000) * 100) / 100,
-      };
-    }
+    const merged = clusterMetricsSource(registry);
+    const figures = async () => requestFigures((await merged()).json);
     app.decorate('metrics', { registry, figures });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
@@ -108,7 +122,7 @@ export const requestMetricsPlugin = fp(
       return reply
         .header('content-type', registry.contentType)
         .header('cache-control', 'no-store')
-        .send(await registry.metrics());
+        .send((await merged()).text);
     });
   },
   { name: 'request-metrics', dependencies: ['maintenance'] },

@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'Kıyasla <no-reply@kiyasla.test>',
     adminEmail: undefined,
     adminPassword: undefined,
+    workers: 1,
     logLevel: 'silent',
     rateLimitMax: 10_000,
     publicReadCache: true,

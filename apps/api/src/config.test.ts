@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('server processes (WORKERS)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-config-'));
+
+  it('is one process unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
+  });
+
+  it('forks several only on PostgreSQL: the embedded database has one owner', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db', WORKERS: '2' }).workers).toBe(2);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+  });
+
+  it('refuses a count that is not a whole number from 1 to 64', () => {
+    for (const bad of ['0', '-1', '1.5', 'iki', '65']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://h/db', WORKERS: bad })).toThrow(
+        /WORKERS:/,
+      );
+    }
+  });
+});
