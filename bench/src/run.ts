@@ -6,6 +6,7 @@
  *                                      pages, median of 3 runs each (--lighthouse-runs N)
  *   npm run bench -- --quick           smoke: 20,000 products, 5-s scenarios, Lighthouse on home
  *   npm run bench -- --products 100000 --duration 10 --only detail,listing
+ *   npm run bench -- --workers 2       the servers as two processes (WORKERS=2, ADR 001)
  *
  * DATABASE_URL: an empty database (or one this suite filled before, which is reused when the
  * size matches). Unset: a throwaway PostgreSQL 15 cluster is started and removed afterwards.
@@ -56,6 +57,8 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string' },
     'skip-pgbench': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
+    /** Server processes (the server's WORKERS, ADR 001); each builds its own listing index. */
+    workers: { type: 'string', default: '1' },
     out: { type: 'string' },
   },
   strict: true,
@@ -67,6 +70,7 @@ const config = {
   duration: Number(args.duration ?? (quick ? 5 : 15)),
   warmup: Number(args.warmup ?? (quick ? 2 : 5)),
   connections: Number(args.connections),
+  workers: Math.max(1, Math.floor(Number(args.workers)) || 1),
   only: args.only ? new Set(args.only.split(',')) : null,
   lighthousePages: args['skip-lighthouse'] ? [] : quick ? ['home'] : ['home', 'category', 'product', 'search'],
   // Simulated throttling multiplies the main-thread time Lighthouse observes, so one run on a
@@ -166,6 +170,7 @@ async function startServer(
       DATA_DIR: path.join(workDir, 'data'),
       SEED_DEMO: 'false',
       LOG_LEVEL: args['log-level'],
+      WORKERS: String(config.workers),
       // The load comes from one IP: the per-IP limits would turn the benchmark into a 429 test.
       RATE_LIMIT_MAX: '1000000000',
       AUTH_RATE_LIMIT_MAX: '1000000',
@@ -221,7 +226,7 @@ const listingIndexBuilds: Record<string, { products: number; categories: number;
  */
 async function listingIndexBuilt(name: string, chunks: string[], deadline: number): Promise<void> {
   const line = /listing index: (\d+) products of (\d+) categories in (\d+) ms/g;
-  const processes = Number(process.env.WORKERS ?? 1) || 1;
+  const processes = config.workers;
   while (Date.now() < deadline) {
     const found = [...chunks.join('').matchAll(line)];
     if (found.length >= processes) {
@@ -1069,7 +1074,7 @@ async function main() {
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
       postgres: await serverVersion(databaseUrl),
-      note: 'server (one Node process), load generator (autocannon, a second process), pgbench and PostgreSQL share the same cores; loopback only',
+      note: 'server (config.workers Node processes), load generator (autocannon, a second process), pgbench and PostgreSQL share the same cores; loopback only',
     },
     config: {
       ...config,
