@@ -58,6 +58,8 @@ describe('the server as two processes', () => {
   it('serves from both; a price change reaches both; /metrics and the admin figures count both', async () => {
     expect(workerPids()).toHaveLength(2);
     const base = world.server.baseURL;
+    // The health check answers once one worker listens; the primary says when both do.
+    await waitFor('both workers listen', async () => /— 2 processes/.test(world.server.log()), 60_000, 100);
     // Products of the catalog's second page: the first page's are the SIGTERM test's below.
     const admin = await adminSession(base);
     const store = data<{ _id: string }>(

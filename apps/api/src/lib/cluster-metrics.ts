@@ -47,32 +47,35 @@ export async function mergeMetrics(parts: Metrics[]): Promise<MergedMetrics> {
  */
 export function serveClusterMetrics(): void {
   let next = 0;
-  cluster.on('message', (asker: Worker, message: unknown) => {
+  /** Collections in progress, by request id: the parts so far and how many are still awaited. */
+  const pending = new Map<number, { parts: Metrics[]; awaited: number; finish: () => void }>();
+  cluster.on('message', (from: Worker, message: unknown) => {
+    if (isMessage(message, PART) && typeof message.id === 'number') {
+      const collection = pending.get(message.id);
+      if (!collection) return; // too late: that answer has gone without it
+      collection.parts.push(message.metrics as Metrics);
+      if (--collection.awaited === 0) collection.finish();
+      return;
+    }
     if (!isMessage(message, COLLECT)) return;
     const requestId = next++;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w.isConnected());
-    const parts: Metrics[] = [];
-    let pending = workers.length;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      cluster.off('message', onPart);
-      void mergeMetrics(parts).then(
-        (merged) => asker.isConnected() && asker.send({ type: MERGED, id: message.id, ...merged }),
-        (err: unknown) => asker.isConnected() && asker.send({ type: MERGED, id: message.id, error: String(err) }),
-      );
+    const collection = {
+      parts: [] as Metrics[],
+      awaited: workers.length,
+      finish: () => {
+        if (!pending.delete(requestId)) return;
+        clearTimeout(timer);
+        void mergeMetrics(collection.parts).then(
+          (merged) => from.isConnected() && from.send({ type: MERGED, id: message.id, ...merged }),
+          (err: unknown) => from.isConnected() && from.send({ type: MERGED, id: message.id, error: String(err) }),
+        );
+      },
     };
-    const onPart = (_w: Worker, part: unknown) => {
-      if (!isMessage(part, PART) || part.id !== requestId) return;
-      parts.push(part.metrics as Metrics);
-      if (--pending === 0) finish();
-    };
-    const timer = setTimeout(finish, CLUSTER_METRICS_TIMEOUT_MS);
-    cluster.on('message', onPart);
+    const timer = setTimeout(collection.finish, CLUSTER_METRICS_TIMEOUT_MS);
+    pending.set(requestId, collection);
     for (const w of workers) w.send({ type: PART_REQUEST, id: requestId });
-    if (pending === 0) finish();
+    if (workers.length === 0) collection.finish();
   });
 }
 
