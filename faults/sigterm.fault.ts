@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@kiyasla/contracts/messages';
-import { armedAlerts, useFaultWorld } from './support/fault-world';
-import { data, waitFor, type Outcome } from './support/http';
+import { alertMailsGoingOut, armedAlerts, useFaultWorld } from './support/fault-world';
+import { waitFor, type Outcome } from './support/http';
 import { startLoad } from './support/load';
 import { count } from './support/postgres';
 import { alertCounts, uploadFeed } from './support/world';
@@ -24,24 +24,13 @@ describe('SIGTERM under load', () => {
   it('finishes in-flight requests, releases the claims, exits 0; the next start completes the work once', async () => {
     const { pg, smtp } = world;
     const base = world.server.baseURL;
-    const { admin, storeId, productIds, watcher, items } = await armedAlerts(world, N, 'TERM', 'kapanis');
+    const scene = await armedAlerts(world, N, 'TERM', 'kapanis');
+    const { admin, storeId, productIds, watcher, items } = scene;
 
     const load = startLoad({ baseURL: base, tokens: [watcher.token], productIds }, 8);
     await new Promise((r) => setTimeout(r, 1_000));
     // Every alert fires: 24 e-mails at 400 ms each are going out when the signal comes.
-    const drop = await uploadFeed(
-      base,
-      admin.token,
-      storeId,
-      items((i) => 10 + i / 100),
-    );
-    expect(data<{ status: string }>(drop).status).toBe('succeeded');
-    await waitFor(
-      'the first alert e-mail went out',
-      async () => (await alertCounts(pg, watcher.userId)).sent > 0,
-      20_000,
-      100,
-    );
+    await alertMailsGoingOut(world, scene);
     // An upload that streams for three seconds is in flight when the signal comes.
     const upload = uploadFeed(
       base,

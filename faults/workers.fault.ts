@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { armedAlerts, feedItems, useFaultWorld } from './support/fault-world';
+import { alertMailsGoingOut, armedAlerts, feedItems, useFaultWorld } from './support/fault-world';
 import { call, data, login, waitFor } from './support/http';
 import { startLoad } from './support/load';
 import { count } from './support/postgres';
-import { adminSession, alertCounts, ADMIN, uploadFeed } from './support/world';
+import { adminSession, ADMIN, storeAndProducts, uploadFeedSucceeds } from './support/world';
 
 /**
  * The server as two processes (WORKERS=2, ADR 001) sharing one port: both serve, a price change
@@ -62,19 +62,14 @@ describe('the server as two processes', () => {
     await waitFor('both workers listen', async () => /— 2 processes/.test(world.server.log()), 60_000, 100);
     // Products of the catalog's second page: the first page's are the SIGTERM test's below.
     const admin = await adminSession(base);
-    const store = data<{ _id: string }>(
-      await call(base, '/api/admin/stores', { token: admin.token, json: { name: `İki Süreç ${Date.now()}` } }),
-    );
-    const productIds = data<{ _id: string }[]>(await call(base, `/api/products?limit=${N}&page=2`)).map((p) => p._id);
+    const { storeId, productIds } = await storeAndProducts(base, admin.token, N, 2);
     const items = (price: (i: number) => number) => feedItems('IKI', productIds, price);
-    const storeId = store._id;
-    const initial = await uploadFeed(
+    await uploadFeedSucceeds(
       base,
       admin.token,
       storeId,
       items((i) => 30 + i),
     );
-    expect(data<{ status: string }>(initial).status).toBe('succeeded');
 
     for (let i = 0; i < 40; i++) expect((await freshGet('/api/categories')).status).toBe(200);
     const byWorker = await requestsByWorker();
@@ -87,13 +82,12 @@ describe('the server as two processes', () => {
     const price = async () =>
       (JSON.parse((await freshGet(`/api/products/${product}`)).body) as { data: { price: number } }).data.price;
     for (let i = 0; i < 6; i++) expect(await price()).toBe(30);
-    const drop = await uploadFeed(
+    await uploadFeedSucceeds(
       base,
       admin.token,
       storeId,
       items((i) => 10 + i / 100),
     );
-    expect(data<{ status: string }>(drop).status).toBe('succeeded');
     const seenIn = await waitFor(
       'both workers serve the new price',
       async () => (await Promise.all(Array.from({ length: 6 }, price))).every((p) => p === 10),
@@ -156,22 +150,10 @@ describe('the server as two processes', () => {
   it('drains both workers on SIGTERM: requests answered, claims given back, exit 0', async () => {
     const { pg } = world;
     const base = world.server.baseURL;
-    const { admin, storeId, productIds, watcher, items } = await armedAlerts(world, N, 'SON', 'kapanis');
-    const load = startLoad({ baseURL: base, tokens: [watcher.token], productIds }, 6);
+    const scene = await armedAlerts(world, N, 'SON', 'kapanis');
+    const load = startLoad({ baseURL: base, tokens: [scene.watcher.token], productIds: scene.productIds }, 6);
     // Every alert fires; the e-mails (300 ms each) are going out when the signal comes.
-    const drop = await uploadFeed(
-      base,
-      admin.token,
-      storeId,
-      items((i) => 10 + i / 100),
-    );
-    expect(data<{ status: string }>(drop).status).toBe('succeeded');
-    await waitFor(
-      'the first e-mail went out',
-      async () => (await alertCounts(pg, watcher.userId)).sent > 0,
-      20_000,
-      100,
-    );
+    await alertMailsGoingOut(world, scene);
     const workers = workerPids();
     const signalAt = Date.now();
     const exit = await world.server.signal('SIGTERM');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { call, data } from './http';
+import { call, waitFor } from './http';
 import { startPostgres, type Postgres } from './postgres';
 import { removeDataDir, startServer, type ApiServer } from './server';
 import { startSmtp } from './smtp';
-import { adminSession, shopper, storeAndProducts, uploadFeed, type FeedItem } from './world';
+import { adminSession, alertCounts, shopper, storeAndProducts, uploadFeedSucceeds, type FeedItem } from './world';
 
 export interface FaultWorld {
   pg: Postgres;
@@ -52,13 +52,12 @@ export async function armedAlerts(world: FaultWorld, n: number, skuPrefix: strin
   const base = world.server.baseURL;
   const admin = await adminSession(base);
   const { storeId, productIds } = await storeAndProducts(base, admin.token, n);
-  const initial = await uploadFeed(
+  await uploadFeedSucceeds(
     base,
     admin.token,
     storeId,
     feedItems(skuPrefix, productIds, (i) => 30 + i),
   );
-  expect(data<{ status: string }>(initial).status).toBe('succeeded');
   const watcher = await shopper(base, shopperName, world.pg);
   for (const product of productIds) {
     const created = await call(base, '/api/alerts', { token: watcher.token, json: { product, targetPrice: 20 } });
@@ -66,4 +65,23 @@ export async function armedAlerts(world: FaultWorld, n: number, skuPrefix: strin
   }
   const items = (price: (i: number) => number) => feedItems(skuPrefix, productIds, price);
   return { admin, storeId, productIds, watcher, items };
+}
+
+/**
+ * The scene's prices fall to 10 TL and up, under every target: every alert fires. Resolves once
+ * the first alert e-mail has gone out, while the rest are still going (the SMTP stand-in's delay).
+ */
+export async function alertMailsGoingOut(world: FaultWorld, scene: Awaited<ReturnType<typeof armedAlerts>>) {
+  await uploadFeedSucceeds(
+    world.server.baseURL,
+    scene.admin.token,
+    scene.storeId,
+    scene.items((i) => 10 + i / 100),
+  );
+  await waitFor(
+    'the first alert e-mail went out',
+    async () => (await alertCounts(world.pg, scene.watcher.userId)).sent > 0,
+    20_000,
+    100,
+  );
 }

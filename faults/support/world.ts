@@ -52,15 +52,21 @@ export function uploadFeed(
   return call(baseURL, path, { method: 'POST', token: adminToken, headers, body, timeoutMs: 60_000 });
 }
 
-/** A new store (the admin API) and `n` products of the demo catalog. */
-export async function storeAndProducts(baseURL: string, adminToken: string, n: number) {
+/** Uploads a feed as the admin (at once) and expects its import to have succeeded. */
+export async function uploadFeedSucceeds(baseURL: string, adminToken: string, storeId: string, items: FeedItem[]) {
+  const outcome = await uploadFeed(baseURL, adminToken, storeId, items);
+  expect(data<{ status: string }>(outcome).status).toBe('succeeded');
+}
+
+/** A new store (the admin API) and `n` products of the demo catalog (its listing's `page`). */
+export async function storeAndProducts(baseURL: string, adminToken: string, n: number, page = 1) {
   const store = data<{ _id: string }>(
     await call(baseURL, '/api/admin/stores', {
       token: adminToken,
       json: { name: `Hata Mağazası ${Date.now()}` },
     }),
   );
-  const products = data<{ _id: string }[]>(await call(baseURL, `/api/products?limit=${n}`));
+  const products = data<{ _id: string }[]>(await call(baseURL, `/api/products?limit=${n}&page=${page}`));
   expect(products.length).toBe(n);
   return { storeId: store._id, productIds: products.map((p) => p._id) };
 }

@@ -1,11 +1,12 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('server processes (WORKERS)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('is one process unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
