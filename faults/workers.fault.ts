@@ -1,16 +1,22 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alertMailsGoingOut, armedAlerts, feedItems, useFaultWorld } from './support/fault-world';
 import { call, data, login, waitFor } from './support/http';
 import { startLoad } from './support/load';
 import { count } from './support/postgres';
+import { startServer } from './support/server';
 import { adminSession, ADMIN, storeAndProducts, uploadFeedSucceeds } from './support/world';
 
 /**
  * The server as two processes (WORKERS=2, ADR 001) sharing one port: both serve, a price change
  * made through one is served by both, the metrics and the admin figures count both, a worker that
- * dies is replaced while the other serves, and SIGTERM drains both and exits 0.
+ * dies is replaced while the other serves, workers that cannot start stop the server (exit 1), and
+ * SIGTERM drains both and exits 0.
  */
 
 const N = 12;
@@ -145,6 +151,28 @@ describe('the server as two processes', () => {
       200,
     );
     report.newWorkerServingInMs = servingIn;
+  });
+
+  it('stops with exit 1 when its workers cannot start, replacing them until then', async () => {
+    // Another server on a port that something else holds: each of its workers fails to listen.
+    const holder = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-faults-taken-'));
+    try {
+      const failure = await startServer({ databaseUrl: world.pg.url, env: { WORKERS: '2' } }, { port, dataDir }).then(
+        async (server) => {
+          await server.stop();
+          return 'it started';
+        },
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/^server exited with 1/);
+      expect(failure).toMatch(/\[cluster\] 5 workers exited within a minute of their start: stopping the server/);
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('drains both workers on SIGTERM: requests answered, claims given back, exit 0', async () => {

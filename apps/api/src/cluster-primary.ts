@@ -30,7 +30,7 @@ export function runClusterPrimary(opts: ClusterOptions): void {
   let announced = false;
   let earlyExits = 0;
   let closing = false;
-  let exitCode = 0;
+  const respawns = new Set<NodeJS.Timeout>();
 
   const fork = () => {
     const worker = cluster.fork();
@@ -47,9 +47,9 @@ export function runClusterPrimary(opts: ClusterOptions): void {
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
-    if (code !== 0 && code !== null) exitCode = 1;
     if (closing) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+      // The primary ends with its last worker (nothing else holds its event loop), 1 if one failed.
+      if (code !== 0 && code !== null) process.exitCode = 1;
       return;
     }
     opts.log(`worker ${worker.id} (pid ${worker.process.pid}) exited (${signal ?? `code ${code}`}): starting another`);
@@ -58,24 +58,26 @@ export function runClusterPrimary(opts: ClusterOptions): void {
       shutdown(1);
       return;
     }
-    setTimeout(() => {
-      if (!closing) fork();
-    }, RESPAWN_DELAY_MS).unref();
+    // Held (not unref'd): when every worker has died, this timer is what keeps the primary alive.
+    const respawn = setTimeout(() => {
+      respawns.delete(respawn);
+      fork();
+    }, RESPAWN_DELAY_MS);
+    respawns.add(respawn);
   });
 
   const shutdown = (code = 0) => {
     if (closing) return;
     closing = true;
-    exitCode = code;
+    process.exitCode = code;
+    for (const t of respawns) clearTimeout(t);
     const force = setTimeout(() => {
+      process.exitCode = 1;
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
-      process.exit(1);
     }, SHUTDOWN_BOUND_MS);
     force.unref();
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(exitCode);
     // Each worker drains its own requests (server.ts), exactly as a single process does.
-    for (const w of workers) w?.process.kill('SIGTERM');
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
   };
   process.on('SIGTERM', () => shutdown());
   process.on('SIGINT', () => shutdown());
