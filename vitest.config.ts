@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/app/test/setup.ts'],
+          // Above the condition waits of the set-up (10 s), so a wait that runs out fails as itself.
+          testTimeout: 30_000,
         },
       },
     ],

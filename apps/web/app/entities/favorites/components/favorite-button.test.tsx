@@ -63,9 +63,7 @@ describe('FavoriteButton (signed in)', () => {
     const changed = vi.fn();
     window.addEventListener(FAVORITES_CHANGED_EVENT, changed);
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
     expect(heart().getAttribute('aria-pressed')).toBe('false');
 
     state.favorites = [favorite];
@@ -102,9 +100,7 @@ describe('FavoriteButton (signed in)', () => {
     };
     serve(state);
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
     state.favorites = [favorite as FavoriteItem];
     fireEvent.click(heart());
     await waitFor(() => expect(toastText()).toContain('Ürün zaten favorilerinizde.'));
@@ -120,9 +116,7 @@ describe('FavoriteButton (signed in)', () => {
       },
     });
     renderPage();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/favorites', expect.anything()));
     fireEvent.click(heart());
     await waitFor(() => expect(toastText()).toContain('Favori Limiti'));
     await waitFor(() => expect(toastText()).toContain('Favori limitinize ulaştınız (20/20).'));

@@ -7,6 +7,7 @@ import {
   subscribeFavoritesChanged,
   type FavoritesChangedDetail,
 } from './favorites-sync';
+import { ASYNC_WAIT_MS } from '~/test/async-wait';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -43,7 +44,7 @@ describe('favoritesChanged broadcast', () => {
 
     otherTab.postMessage({ type: 'favoritesChanged' });
 
-    await vi.waitFor(() => expect(heard).toEqual([{ source: 'remote' }]));
+    await vi.waitFor(() => expect(heard).toEqual([{ source: 'remote' }]), { timeout: ASYNC_WAIT_MS });
   });
 
   it('falls back to storage events where BroadcastChannel does not exist', async () => {

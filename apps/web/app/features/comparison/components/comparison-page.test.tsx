@@ -132,7 +132,7 @@ describe('ComparisonPage (free user)', () => {
   it('refuses to save at the plan limit with the count and the limit', async () => {
     serve({ savedCount: 3 });
     renderPage();
-    await screen.findByRole('button', { name: 'Kayıt 3 karşılaştırmasını yükle' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Kayıt 3 karşılaştırmasını yükle' });
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect(toastText()).toContain('Karşılaştırma limitinize ulaştınız (3/3). Aboneliğinizi yükseltin.');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -152,7 +152,7 @@ describe('ComparisonPage (free user)', () => {
       ),
     });
     renderPage();
-    await screen.findByRole('button', { name: 'Kayıt 1 karşılaştırmasını yükle' }, { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Kayıt 1 karşılaştırmasını yükle' });
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Karşılaştırmayı Kaydet' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
@@ -162,7 +162,7 @@ describe('ComparisonPage (free user)', () => {
       target: { value: 'Telefonlar' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
-    const alert = await within(dialog).findByRole('alert', {}, { timeout: 5000 });
+    const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Karşılaştırma limitinize ulaştınız (3/3)');
     expect(within(alert).getByRole('link', { name: 'Premium planları incele' }).getAttribute('href')).toBe(
       '/premium-plans',
@@ -174,7 +174,7 @@ describe('ComparisonPage (free user)', () => {
   it('shows the premium upsell in the analysis tab and in the sidebar', async () => {
     serve({ savedCount: 0 });
     renderPage();
-    fireEvent.click(await screen.findByRole('tab', { name: /Avantaj\/Dezavantaj/ }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('tab', { name: /Avantaj\/Dezavantaj/ }));
     const panel = screen.getByRole('tabpanel');
     expect(panel.textContent).toContain('Detaylı avantaj/dezavantaj analizi Premium üyeler içindir.');
     const links = screen.getAllByRole('link', { name: 'Premium’a Geç' });
@@ -185,7 +185,7 @@ describe('ComparisonPage (free user)', () => {
   it('loading a saved comparison replaces the session list', async () => {
     serve({ savedCount: 1 });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Kayıt 1 karşılaştırmasını yükle' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Kayıt 1 karşılaştırmasını yükle' }));
     await waitFor(() => expect(getComparisonList().map((p) => p._id)).toEqual(['p3', 'p4']));
     expect(getLoadedComparison()).toEqual({ id: 's1', name: 'Kayıt 1' });
     expect(toastText()).toContain('Karşılaştırma yüklendi');

@@ -53,7 +53,7 @@ describe('FavoritesPage', () => {
   it('lists favorites newest first, searches with Turkish folding and sorts by price', async () => {
     serve({});
     renderPage();
-    const list = await screen.findByRole('list', { name: 'Favori ürünler' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Favori ürünler' });
     const names = () =>
       within(list)
         .getAllByRole('heading', { level: 2 })
@@ -71,7 +71,7 @@ describe('FavoritesPage', () => {
   it('says so when the favorites cannot be loaded', async () => {
     serve({ list: 500 });
     renderPage();
-    await screen.findByRole('alert', {}, { timeout: 5000 });
+    await screen.findByRole('alert');
     expect(screen.getByRole('alert').textContent).toContain('Favoriler yüklenirken bir hata oluştu');
     expect(toastText()).toContain('Favoriler yüklenirken bir hata oluştu');
   });
@@ -79,9 +79,7 @@ describe('FavoritesPage', () => {
   it('reports a failed remove and a failed clear, and keeps the items', async () => {
     serve({});
     renderPage();
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Akıllı Saat ürününü favorilerden kaldır' }, { timeout: 5000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Akıllı Saat ürününü favorilerden kaldır' }));
     await waitFor(() => expect(toastText()).toContain('Favori kaldırılırken bir hata oluştu'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Tümünü Temizle' }));

@@ -76,7 +76,7 @@ describe('NotificationsPage', () => {
   it('shows the unread count, the prices, the price tab, and marks read, all read and deletes', async () => {
     serve();
     renderPage();
-    expect(await screen.findByText('1 okunmamış bildirim', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('1 okunmamış bildirim')).toBeTruthy();
     const item = screen.getByRole('heading', { name: /Fiyat alarmınız tetiklendi/ }).closest('li')!;
     expect(within(item).getByText(/880,00/)).toBeTruthy();
     fireEvent.click(within(item).getByRole('button', { name: 'Okundu' }));
@@ -94,6 +94,6 @@ describe('NotificationsPage', () => {
   it("tells the specification's message when the list cannot be loaded", async () => {
     serve(500);
     renderPage();
-    await waitFor(() => expect(toastText()).toContain('Bildirimler yüklenirken bir hata oluştu'), { timeout: 5000 });
+    await waitFor(() => expect(toastText()).toContain('Bildirimler yüklenirken bir hata oluştu'));
   });
 });

@@ -43,7 +43,7 @@ describe('/premium/callback', () => {
     serve(['pending', 'completed']);
     renderWithProviders(<PremiumCallbackPage />, { path: '/premium/callback?order=order-1&status=success' });
     expect(await screen.findByRole('heading', { name: 'Ödemeniz işleniyor' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Ödemeniz alındı' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Ödemeniz alındı' })).toBeTruthy();
     await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').isPremium).toBe(true));
     expect(screen.getByRole('link', { name: 'Profilime Git' }).getAttribute('href')).toBe('/profile?tab=premium');
   });

@@ -72,7 +72,7 @@ describe('PriceAlertsPage', () => {
   it('shows each alert with its badge and filters active / triggered / inactive', async () => {
     serve();
     renderPage();
-    expect(await screen.findByText('Ürün 1', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Ürün 1')).toBeTruthy();
     expect(screen.getByText('Tetiklendi', { selector: 'span' })).toBeTruthy();
     expect(screen.getByText('Pasif', { selector: 'span' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Tetiklendi (1)' }));
@@ -86,7 +86,7 @@ describe('PriceAlertsPage', () => {
   it('refuses a target that is not below the current price, and deletes after confirmation', async () => {
     serve();
     renderPage();
-    await screen.findByText('Ürün 1', {}, { timeout: 5000 });
+    await screen.findByText('Ürün 1');
     const first = screen.getByText('Ürün 1').closest('li')!;
     fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
     const input = within(first).getByRole('textbox');
@@ -95,7 +95,7 @@ describe('PriceAlertsPage', () => {
     expect((within(first).getByRole('button', { name: 'Kaydet' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(first).getByRole('button', { name: 'Sil' }));
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    const dialog = await screen.findByRole('dialog');
     expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
     await waitFor(() => expect(calls).toContain(`DELETE /api/alerts/${alerts[0]!._id}`));
@@ -105,8 +105,6 @@ describe('PriceAlertsPage', () => {
   it("tells the specification's message when the list cannot be loaded", async () => {
     serve(500);
     renderPage();
-    await waitFor(() => expect(toastText()).toContain('Fiyat alarmları yüklenirken bir hata oluştu'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(toastText()).toContain('Fiyat alarmları yüklenirken bir hata oluştu'));
   });
 });
