@@ -34,16 +34,28 @@ export async function unknownTokens(db: Database, tokens: string[]): Promise<Set
   return new Set(rows.map((r) => r.token));
 }
 
-/** The closest indexed words to a misspelt token (trigram similarity, most common first on ties). */
+/**
+ * How far below the closest word's trigram similarity another word may be and still be taken as
+ * a correction. A far worse second word is no correction but noise, and a common one swamps the
+ * results: "onepus" is 0.50 from "oneplus" (1,740 products at 1M) and 0.375 from "one" (the
+ * folded "öne" of nearly every description), which made the search match the whole catalog.
+ */
+export const CORRECTION_SIMILARITY_MARGIN = 0.05;
+
+/**
+ * The closest indexed words to a misspelt token (trigram similarity, most common first on ties):
+ * at most `limit`, and only those within `CORRECTION_SIMILARITY_MARGIN` of the closest.
+ */
 export async function closestTerms(db: Database, token: string, limit = 2): Promise<string[]> {
-  const rows = sqlRows<{ term: string }>(
+  const rows = sqlRows<{ term: string; similarity: number | string }>(
     await db.execute(sql`
-      select term from search_terms
+      select term, similarity(term, ${token}) as similarity from search_terms
       where term % ${token}
       order by similarity(term, ${token}) desc, n desc
       limit ${limit}`),
   );
-  return rows.map((r) => r.term);
+  const best = Number(rows[0]?.similarity ?? 0);
+  return rows.filter((r) => Number(r.similarity) >= best - CORRECTION_SIMILARITY_MARGIN).map((r) => r.term);
 }
 
 /** The WHERE condition and ranking of a text search, for the listing query builder. */

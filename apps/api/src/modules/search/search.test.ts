@@ -66,6 +66,15 @@ describe('GET /api/search — the way Turkish shoppers type', () => {
     expect(typo2.data[0]!.brand).toBe('Lenovo');
   });
 
+  it('corrects a typo to its closest word only, not to a far worse common one', async () => {
+    // "one" (the folded "öne" of most descriptions) is also close to "onepus", but far less so
+    // than "oneplus": taken as well, it made the search match most of the catalog.
+    const typo = await search('onepus');
+    expect(typo.correctedQuery).toBe('oneplus');
+    expect(typo.pagination.total).toBeGreaterThan(0);
+    expect(typo.data.every((p) => p.brand === 'OnePlus')).toBe(true);
+  });
+
   it('finds a model by its model number', async () => {
     const s24 = await search('s24 ultra 256');
     expect(s24.pagination.total).toBeGreaterThan(0);
