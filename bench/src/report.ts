@@ -108,7 +108,8 @@ export function printReport(r: BenchReport): void {
   console.log();
   console.log(
     `Kıyasla benchmark — ${r.mode} — ${r.date} — ${r.machine.cpus} cores, ${r.machine.memoryGiB} GiB, ` +
-      `Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}`,
+      `Node ${r.machine.node}, PostgreSQL ${r.machine.postgres}` +
+      (r.machine.postgresSharedMemory ? ` (shared buffers on ${r.machine.postgresSharedMemory})` : ''),
   );
   const c = r.generation.counts;
   console.log(
