@@ -1082,8 +1082,7 @@ async function main() {
       cpuModel: os.cpus()[0]?.model ?? '',
       memoryGiB: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
-      postgres: await serverVersion(databaseUrl),
-      postgresSharedMemory: await sharedMemoryPages(databaseUrl),
+      ...(await postgresFacts(databaseUrl)),
       note: 'server (config.workers Node processes), load generator (autocannon, a second process), pgbench and PostgreSQL share the same cores; loopback only',
     },
     config: {
@@ -1122,43 +1121,33 @@ async function main() {
   log(`report: ${path.relative(root, outFile)} (${report.totalSeconds.toFixed(0)} s in total)`);
 }
 
-async function serverVersion(databaseUrl: string): Promise<string> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const r = await c.query<{ server_version: string }>('show server_version');
-    return r.rows[0]?.server_version ?? '';
-  } finally {
-    await c.end();
-  }
-}
-
 /**
- * Whether PostgreSQL's shared buffers sit on 2 MB pages: on the 2-core VMs that tripled the cold
- * listing row (ADR 005, 2026-12-01), so every report says which it ran with. The database runs on
- * this machine (loopback), so the kernel's counts of huge pages are its own.
+ * The database's version, and whether its shared buffers sit on 2 MB pages: on the 2-core VMs
+ * that tripled the cold listing row (ADR 005, 2026-12-01), so every report says which it ran with.
+ * The database runs on this machine (loopback), so the kernel's counts of huge pages are its own.
  */
-async function sharedMemoryPages(databaseUrl: string): Promise<string> {
+async function postgresFacts(databaseUrl: string): Promise<{ postgres: string; postgresSharedMemory: string }> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const setting = (await c.query<{ huge_pages: string }>('show huge_pages')).rows[0]?.huge_pages ?? '?';
-    const needed = Number(
-      (await c.query<{ shared_memory_size_in_huge_pages: string }>('show shared_memory_size_in_huge_pages')).rows[0]
-        ?.shared_memory_size_in_huge_pages ?? -1,
-    );
+    const show = async (name: string) => (await c.query<Record<string, string>>(`show ${name}`)).rows[0]?.[name] ?? '';
+    const postgres = await show('server_version');
+    const setting = (await show('huge_pages')) || '?';
+    const needed = Number((await show('shared_memory_size_in_huge_pages')) || -1);
     let meminfo = '';
     try {
       meminfo = readFileSync('/proc/meminfo', 'utf8');
     } catch {
-      return `unknown (huge_pages=${setting}; no /proc/meminfo)`;
+      return { postgres, postgresSharedMemory: `unknown (huge_pages=${setting}; no /proc/meminfo)` };
     }
     const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
     const total = field('HugePages_Total');
     const inUse = total - field('HugePages_Free') + field('HugePages_Rsvd');
-    return needed > 0 && inUse >= needed
-      ? `2 MB pages (huge_pages=${setting}: ${inUse} of ${total} reserved pages in use, ${needed} needed)`
-      : `4 KB pages (huge_pages=${setting}; vm.nr_hugepages ${total}, ${needed} needed)`;
+    const postgresSharedMemory =
+      needed > 0 && inUse >= needed
+        ? `2 MB pages (huge_pages=${setting}: ${inUse} of ${total} reserved pages in use, ${needed} needed)`
+        : `4 KB pages (huge_pages=${setting}; vm.nr_hugepages ${total}, ${needed} needed)`;
+    return { postgres, postgresSharedMemory };
   } finally {
     await c.end();
   }

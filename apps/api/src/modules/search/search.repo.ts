@@ -51,7 +51,7 @@ export async function closestTerms(db: Database, token: string, limit = 2): Prom
     await db.execute(sql`
       select term, similarity(term, ${token}) as similarity from search_terms
       where term % ${token}
-      order by similarity(term, ${token}) desc, n desc
+      order by similarity desc, n desc
       limit ${limit}`),
   );
   const best = Number(rows[0]?.similarity ?? 0);
