@@ -11,6 +11,7 @@ import { useTestApp } from '../test/app';
 import {
   invalidateProductReads,
   invalidatePublicReads,
+  PRICE_ORDER_STALENESS_MS,
   PublicReadCache,
   setPublicReadCaching,
 } from './public-read-cache';
@@ -109,30 +110,93 @@ describe('PublicReadCache', () => {
     expect(await pages.get('shows nothing', async () => 'new')).toBe('old');
   });
 
-  it("drops a category-tagged entry for a change in its category, and all of them when the change's categories are unknown", async () => {
+  /** A clock of the test's own for the caches (Date.now), from now on; `tick` moves it on. */
+  const ownClock = () => {
+    let now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    return {
+      tick: (ms: number) => void (now += ms),
+      [Symbol.dispose]: () => spy.mockRestore(),
+    };
+  };
+
+  it('keeps a category-tagged entry after a change in its category for at most the bound, and every one of them when the categories are unknown', async () => {
+    using clock = ownClock();
     const listings = new PublicReadCache<string>(60_000, 10);
     const [phones, shoes] = [uuid(100), uuid(200)];
     const fill = async () => {
       for (const key of [phones, shoes]) {
         await listings.get(key, async (tag) => {
-          tag({ categories: [key] });
+          tag({ products: [uuid(10)], categories: [key] });
           return 'old';
         });
       }
     };
     await fill();
     invalidateProductReads([uuid(3)], [phones, uuid(101)]);
-    expect(await listings.get(phones, async () => 'new')).toBe('new');
+    // A hit until half the bound after the change …
+    clock.tick(PRICE_ORDER_STALENESS_MS / 2 - 1);
+    expect(await listings.get(phones, async () => 'new')).toBe('old');
+    // … then still served while one background load brings the new value …
+    clock.tick(2);
+    let loads = 0;
+    expect(
+      await listings.get(phones, async () => {
+        loads++;
+        return 'new';
+      }),
+    ).toBe('old');
+    await vi.waitFor(() => expect(loads).toBe(1));
+    expect(await listings.get(phones, async () => 'newer')).toBe('new');
+    // … and the other category's entry is as it was, long after.
+    clock.tick(PRICE_ORDER_STALENESS_MS);
     expect(await listings.get(shoes, async () => 'new')).toBe('old');
 
     invalidatePublicReads();
     await fill();
     invalidateProductReads([uuid(4)]); // categories never learned: every category-tagged entry
+    // Not asked before the bound ran out: from then on a miss, never the old value.
+    clock.tick(PRICE_ORDER_STALENESS_MS);
     expect(await listings.get(phones, async () => 'new')).toBe('new');
     expect(await listings.get(shoes, async () => 'new')).toBe('new');
   });
 
+  it('counts the bound from the first change: later ones do not lengthen or restart it', async () => {
+    using clock = ownClock();
+    const listings = new PublicReadCache<string>(60_000, 10);
+    const phones = uuid(100);
+    await listings.get('price-sorted phones', async (tag) => {
+      tag({ products: [uuid(10)], categories: [phones] });
+      return 'old';
+    });
+    for (let i = 0; i < 20; i++) {
+      invalidateProductReads([uuid(20 + i)], [phones]);
+      clock.tick(PRICE_ORDER_STALENESS_MS / 20);
+    }
+    expect(await listings.get('price-sorted phones', async () => 'new')).toBe('new');
+  });
+
+  it('drops a global or category-tagged entry at once for a change of a product it shows', async () => {
+    const pages = new PublicReadCache<string>(60_000, 10);
+    const [shown, other] = [uuid(1), uuid(2)];
+    await pages.get('whole catalog by price', async (tag) => {
+      tag({ products: [shown], global: true });
+      return 'old';
+    });
+    await pages.get('phones by price', async (tag) => {
+      tag({ products: [shown], categories: [uuid(100)] });
+      return 'old';
+    });
+    invalidateProductReads([other], [uuid(100)]);
+    expect(await pages.get('whole catalog by price', async () => 'new')).toBe('old');
+    expect(await pages.get('phones by price', async () => 'new')).toBe('old');
+    invalidateProductReads([shown], [uuid(300)]);
+    expect(await pages.get('whole catalog by price', async () => 'new')).toBe('new');
+    expect(await pages.get('phones by price', async () => 'new')).toBe('new');
+  });
+
   it("repeats an announced change narrowly after the commit: the products' categories are remembered", async () => {
+    using clock = ownClock();
     const listings = new PublicReadCache<string>(60_000, 10);
     const [phones, shoes] = [uuid(100), uuid(200)];
     for (const key of [phones, shoes]) {
@@ -143,32 +207,27 @@ describe('PublicReadCache', () => {
     }
     const batch = [uuid(5), uuid(6)];
     invalidateProductReads(batch, [phones]); // inside the transaction, as announced
-    await listings.get(phones, async () => 'reloaded');
     invalidateProductReads([...batch].reverse()); // after the commit, without the categories
+    clock.tick(PRICE_ORDER_STALENESS_MS);
     expect(await listings.get(shoes, async () => 'new')).toBe('old');
     expect(await listings.get(phones, async () => 'new')).toBe('new');
   });
 
-  it('does not store a load that a change concerned while it was in flight, and stores one it did not', async () => {
+  it('stores a load that missed only a change it does not show, with the bound counted from that change', async () => {
+    using clock = ownClock();
     const cache = new PublicReadCache<string>(60_000, 10);
-    const [a, b] = [uuid(1), uuid(2)];
-    let releaseA!: (v: string) => void;
-    let releaseB!: (v: string) => void;
-    const slowA = cache.get('a', (tag) => {
-      tag({ products: [a] });
-      return new Promise<string>((r) => (releaseA = r));
+    let release!: (v: string) => void;
+    const slow = cache.get('phones by price', (tag) => {
+      tag({ products: [uuid(1)], categories: [uuid(100)] });
+      return new Promise<string>((r) => (release = r));
     });
-    const slowB = cache.get('b', (tag) => {
-      tag({ products: [b] });
-      return new Promise<string>((r) => (releaseB = r));
-    });
-    invalidateProductReads([a], [uuid(100)]);
-    releaseA('a, old price');
-    releaseB('b');
-    expect(await slowA).toBe('a, old price');
-    expect(await slowB).toBe('b');
-    expect(await cache.get('a', async () => 'a, new price')).toBe('a, new price');
-    expect(await cache.get('b', async () => 'b reloaded')).toBe('b');
+    invalidateProductReads([uuid(2)], [uuid(100)]);
+    clock.tick(PRICE_ORDER_STALENESS_MS / 2 - 1);
+    release('loaded before the change landed');
+    expect(await slow).toBe('loaded before the change landed');
+    expect(await cache.get('phones by price', async () => 'reloaded')).toBe('loaded before the change landed');
+    clock.tick(PRICE_ORDER_STALENESS_MS / 2 + 1);
+    expect(await cache.get('phones by price', async () => 'reloaded')).toBe('reloaded');
   });
 
   it('keeps its indexes with its entries (evicted entries are not dropped twice)', async () => {
@@ -354,5 +413,35 @@ describe('cached catalog reads and price changes', () => {
 
     await refreshProductPriceAggregates(db.db, [r._id]);
     expect((await card(other, r._id))?.currentPrice).toBe(rPrice);
+  });
+
+  it('a price change that moves a product it does not show into a price-sorted page, or changes its counts, reaches the page within the bound', async () => {
+    let now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const cheapest = '/api/categories/telefon/products?sort=price-low&limit=1&facets=true';
+      const before = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
+      const q = before.data[0]!;
+      // P: another phone, made the cheapest of its category (not shown on the page: limit 1).
+      const p = (await get<{ data: ProductCard[] }>('/api/categories/telefon/products?sort=price-high&limit=1'))
+        .data[0]!;
+      expect(p._id).not.toBe(q._id);
+      const offer = await cheapestOffer(p._id);
+      const target = Math.round(q.currentPrice! * 100) - 100; // 1 TL under Q
+      await db.db.update(storeOffers).set({ price: target }).where(eq(storeOffers.id, offer.id));
+      await refreshProductPriceAggregates(db.db, [p._id]);
+      // Within the bound the page may still be the one before (its card's price is Q's own) …
+      now += PRICE_ORDER_STALENESS_MS / 2 - 1;
+      expect((await get<{ data: ProductCard[] }>(cheapest)).data[0]!._id).toBe(q._id);
+      // … and from the bound on it is the new one: P first, the filter panel's lowest price P's.
+      now += PRICE_ORDER_STALENESS_MS / 2 + 1;
+      const after = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
+      expect(after.data[0]!._id).toBe(p._id);
+      expect(after.data[0]!.currentPrice).toBe(target / 100);
+      expect(after.facets.price?.min).toBe(Math.floor(target / 100));
+      expect(before.facets.price?.min).toBeGreaterThan(Math.floor(target / 100));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -6,17 +6,24 @@
  *
  * Correctness: every cached value shows prices. A price change of some products
  * (`invalidateProductReads`, called by refreshProductPriceAggregates — the one place where
- * denormalised prices change) drops exactly the entries that can show it (ADR 010, issue 16):
- * - per-product caches: those products' entries;
- * - an entry whose load declared `ReadTags`: when it shows one of the products (`products`),
- *   or when one of its `categories` (a category or subcategory whose prices order, bound or
- *   count it: a price sort, a price range, facets) is a category of a changed product;
- * - an entry without tags: on every product change (what every entry did before).
+ * denormalised prices change) reaches the entries that can show it (ADR 010, issue 16):
+ * - per-product caches: those products' entries are dropped;
+ * - an entry whose load declared `ReadTags` is dropped when it shows one of the products
+ *   (`products`): no cached page shows a price older than the product's last change;
+ * - an entry whose matches, order or counts read the prices of products it does not show
+ *   (`categories` of a changed product, or `global`: a price sort, a price range, facets) is
+ *   kept for at most PRICE_ORDER_STALENESS_MS after the first such change, then loaded again
+ *   (from half that time, in the background while it is still served): under a feed's steady
+ *   churn every category changes many times a second, and dropping these entries at once would
+ *   leave them cold;
+ * - an entry without tags: dropped on every product change (what every entry did before).
  * `invalidatePublicReads` empties them all. A load in flight while a change that concerns it
- * arrives is not stored (each load collects the changes made during its flight and checks them
- * against its tags when it lands), so an old answer cannot land in the cache after the
- * invalidation. Callers that change the catalog inside a transaction invalidate again after the
- * commit: a read between the first invalidation and the commit still sees the old rows.
+ * arrives is not stored when the change is of a product it shows (each load collects the changes
+ * made during its flight and checks them against its tags when it lands), so an old price cannot
+ * land in the cache after the invalidation; a load that missed only changes of products it does
+ * not show is stored with the bound counted from the first of them. Callers that change the
+ * catalog inside a transaction invalidate again after the commit: a read between the first
+ * invalidation and the commit still sees the old rows.
  *
  * These functions clear this process's caches only. A change made by any process (an API
  * instance, the feed CLI) reaches the other API instances through PostgreSQL NOTIFY on the
@@ -27,17 +34,35 @@
  */
 
 let enabled = true;
+
+/**
+ * How long an entry may still be served after a price change of a product it does not show but
+ * whose price can enter it, reorder it or change its counts (ADR 010, issue 16). Feeds refresh a
+ * store's prices hourly; a shopper who reloads a page sees such a change within this bound, and
+ * the prices on its cards are never older than their products' last change.
+ */
+export const PRICE_ORDER_STALENESS_MS = 15_000;
+let priceOrderStalenessMs = PRICE_ORDER_STALENESS_MS;
+
+/**
+ * Sets the bound above. Tests whose subject is a rule's figures read through the API (facet
+ * counts after a change), not the cache, set 0: such a change then reaches the next read.
+ */
+export function setPriceOrderStaleness(ms: number): void {
+  priceOrderStalenessMs = ms;
+}
+
 const registry: PublicReadCache<unknown>[] = [];
 const alsoOnEverything: (() => void)[] = [];
 
 /**
- * What can change a cached value, declared by its load. A product change concerns the entry when
- * the product is one of `products` (the entry shows it, and prices change nothing else of it: a
- * listing sorted by popularity, rating, date or relevance, without price, store or advanced
- * filters and without facets) or when one of the product's categories is one of `categories`
- * (its price can move it into or out of the entry, reorder it or change a count: price sorts,
- * price ranges, facets). `global: true`: any product change concerns it (a price-ordered listing
- * of the whole catalog). An entry stored without tags behaves as `global`.
+ * What can change a cached value, declared by its load. `products`: the products it shows; a
+ * change of one of them drops the entry at once (its price is on the page). `categories`: the
+ * categories and subcategories whose products' prices can move a product into or out of the
+ * entry, reorder it or change a count (price sorts, price ranges, facets); `global: true`: any
+ * product's price can (a price-ordered listing of the whole catalog, a search with facets). A
+ * change of those that is not of a product shown bounds the entry's life instead
+ * (PRICE_ORDER_STALENESS_MS). An entry stored without tags is dropped by every product change.
  */
 export interface ReadTags {
   products?: readonly string[];
@@ -159,7 +184,8 @@ interface Missed {
   products: Set<string>;
   /** null: some change did not name its categories. */
   categories: Set<string> | null;
-  any: boolean;
+  /** When the first of them arrived (undefined: none did). */
+  firstAt: number | undefined;
 }
 
 interface Load<V> {
@@ -180,21 +206,55 @@ export type TagReads = (tags: ReadTags) => void;
 
 interface Entry<V> {
   value: V;
+  /** Until then a hit; after it, served while one background load refreshes it … */
   expires: number;
+  /** … until then; after it, a miss. */
+  servableUntil: number;
   tags: ReadTags | undefined;
+  /** Set by the first change that can reorder or recount it (PRICE_ORDER_STALENESS_MS). */
+  boundedAt?: number;
 }
 
-function concerns(tags: ReadTags | undefined, products: Iterable<string>, categories: Set<string> | null): boolean {
-  if (!tags || tags.global) return true;
-  if (tags.categories?.length) {
-    if (categories === null) return true;
-    if (tags.categories.some((c) => categories.has(c.toLowerCase()))) return true;
-  }
+/** A change of these products must drop the entry at once: it shows one of them, or has no tags. */
+function shows(tags: ReadTags | undefined, products: Iterable<string>): boolean {
+  if (!tags) return true;
   if (tags.products?.length) {
     const shown = new Set(tags.products.map((p) => p.toLowerCase()));
     for (const p of products) if (shown.has(p)) return true;
   }
   return false;
+}
+
+/** A change in these categories (null: unknown) can reorder or recount the entry. */
+function orders(tags: ReadTags, categories: Set<string> | null): boolean {
+  if (tags.global) return true;
+  if (!tags.categories?.length) return false;
+  return categories === null || tags.categories.some((c) => categories.has(c.toLowerCase()));
+}
+
+function index(map: Map<string, Set<string>>, id: string, key: string): void {
+  const k = id.toLowerCase();
+  let keys = map.get(k);
+  if (!keys) map.set(k, (keys = new Set()));
+  keys.add(key);
+}
+
+function unindex(map: Map<string, Set<string>>, id: string, key: string): void {
+  const k = id.toLowerCase();
+  const keys = map.get(k);
+  if (keys && keys.delete(key) && keys.size === 0) map.delete(k);
+}
+
+/**
+ * A change at `at` can reorder or recount the entry: it is a hit until half the bound after it,
+ * then served while a background load refreshes it, and a miss from the bound on. The first such
+ * change counts; the entry is no longer in the category indexes, so later ones do not look at it.
+ */
+function bound(entry: Entry<unknown>, at: number): void {
+  if (entry.boundedAt !== undefined) return;
+  entry.boundedAt = at;
+  entry.expires = Math.min(entry.expires, at + priceOrderStalenessMs / 2);
+  entry.servableUntil = Math.min(entry.servableUntil, at + priceOrderStalenessMs);
 }
 
 export class PublicReadCache<V> {
@@ -203,7 +263,10 @@ export class PublicReadCache<V> {
   private readonly inflight = new Map<string, Load<V>>();
   // Reverse indexes of the entries' tags, so a change finds its entries without a scan.
   private readonly byProduct = new Map<string, Set<string>>();
+  // Only entries not yet bounded by a change are indexed by category (or kept in `global`): a
+  // later change cannot shorten their life further.
   private readonly byCategory = new Map<string, Set<string>>();
+  private readonly global = new Set<string>();
   private readonly untargeted = new Set<string>();
   readonly perProduct: boolean;
 
@@ -230,9 +293,10 @@ export class PublicReadCache<V> {
       return hit.value;
     }
     // Expired but younger than two TTLs: answer with it and refresh in the background, so a
-    // hot key never makes shoppers wait for the slow query (stale-while-revalidate). Price
-    // changes remove entries outright, so this never serves a price older than the last change.
-    if (hit && hit.expires + this.ttlMs > now) {
+    // hot key never makes shoppers wait for the slow query (stale-while-revalidate). A change of
+    // a product it shows removes it outright, so this never serves a price older than the last
+    // change; a change that can reorder it ends this window PRICE_ORDER_STALENESS_MS after it.
+    if (hit && hit.servableUntil > now) {
       if (!this.inflight.has(key)) void this.refresh(key, load).catch(() => undefined);
       return hit.value;
     }
@@ -243,15 +307,19 @@ export class PublicReadCache<V> {
   private refresh(key: string, load: (tag: TagReads) => Promise<V>): Promise<V> {
     const pending = {
       stale: false,
-      missed: { products: new Set(), categories: new Set(), any: false },
+      missed: { products: new Set(), categories: new Set(), firstAt: undefined },
     } as unknown as Load<V>;
     pending.promise = load((tags) => {
       pending.tags = tags;
     })
       .then((value) => {
         const m = pending.missed;
-        const missedChange = m.any && concerns(pending.tags, m.products, m.categories);
-        if (!pending.stale && !missedChange) this.store(key, value, pending.tags);
+        if (pending.stale) return value;
+        if (m.firstAt === undefined) this.store(key, value, pending.tags);
+        else if (!shows(pending.tags, m.products)) {
+          const bounded = orders(pending.tags!, m.categories) ? m.firstAt : undefined;
+          this.store(key, value, pending.tags, bounded);
+        }
         return value;
       })
       .finally(() => {
@@ -261,19 +329,18 @@ export class PublicReadCache<V> {
     return pending.promise;
   }
 
-  private store(key: string, value: V, tags: ReadTags | undefined): void {
+  private store(key: string, value: V, tags: ReadTags | undefined, boundedAt?: number): void {
     this.remove(key);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, tags });
-    const index = (map: Map<string, Set<string>>, id: string) => {
-      const k = id.toLowerCase();
-      let keys = map.get(k);
-      if (!keys) map.set(k, (keys = new Set()));
-      keys.add(key);
-    };
-    if (!tags || tags.global) this.untargeted.add(key);
+    const now = Date.now();
+    const entry: Entry<V> = { value, expires: now + this.ttlMs, servableUntil: now + 2 * this.ttlMs, tags };
+    this.entries.set(key, entry);
+    if (!tags) this.untargeted.add(key);
     else {
-      for (const id of tags.products ?? []) index(this.byProduct, id);
-      for (const id of tags.categories ?? []) index(this.byCategory, id);
+      for (const id of tags.products ?? []) index(this.byProduct, id, key);
+      if (boundedAt === undefined) {
+        if (tags.global) this.global.add(key);
+        for (const id of tags.categories ?? []) index(this.byCategory, id, key);
+      } else bound(entry, boundedAt);
     }
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
@@ -286,16 +353,18 @@ export class PublicReadCache<V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    const unindex = (map: Map<string, Set<string>>, id: string) => {
-      const k = id.toLowerCase();
-      const keys = map.get(k);
-      if (keys && keys.delete(key) && keys.size === 0) map.delete(k);
-    };
-    if (!entry.tags || entry.tags.global) this.untargeted.delete(key);
+    if (!entry.tags) this.untargeted.delete(key);
     else {
-      for (const id of entry.tags.products ?? []) unindex(this.byProduct, id);
-      for (const id of entry.tags.categories ?? []) unindex(this.byCategory, id);
+      for (const id of entry.tags.products ?? []) unindex(this.byProduct, id, key);
+      this.unindexOrder(key, entry);
     }
+  }
+
+  /** Takes an entry out of the category and global indexes (removed, or bounded already). */
+  private unindexOrder(key: string, entry: Entry<V>): void {
+    if (entry.boundedAt !== undefined || !entry.tags) return;
+    if (entry.tags.global) this.global.delete(key);
+    for (const id of entry.tags.categories ?? []) unindex(this.byCategory, id, key);
   }
 
   /** Drops one entry, and keeps a load of it that is in flight from being stored. */
@@ -310,17 +379,27 @@ export class PublicReadCache<V> {
 
   /**
    * A change of these products (lower-case ids), in these categories (null: unknown): drops the
-   * entries it concerns, and lets the loads in flight know, which decide when they land.
+   * entries that show them (and those without tags), bounds the life of those it can reorder or
+   * recount (PRICE_ORDER_STALENESS_MS), and lets the loads in flight know, which decide when
+   * they land.
    */
   dropConcerned(productIds: readonly string[], categories: Set<string> | null): void {
+    const now = Date.now();
     const drop = new Set(this.untargeted);
     for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) drop.add(key);
-    if (categories === null) for (const keys of this.byCategory.values()) for (const key of keys) drop.add(key);
-    else for (const id of categories) for (const key of this.byCategory.get(id) ?? []) drop.add(key);
     for (const key of drop) this.remove(key);
+    const reorder = new Set(this.global);
+    if (categories === null) for (const keys of this.byCategory.values()) for (const key of keys) reorder.add(key);
+    else for (const id of categories) for (const key of this.byCategory.get(id) ?? []) reorder.add(key);
+    for (const key of reorder) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
+      this.unindexOrder(key, entry);
+      bound(entry, now);
+    }
     for (const pending of this.inflight.values()) {
       const m = pending.missed;
-      m.any = true;
+      m.firstAt ??= now;
       for (const id of productIds) m.products.add(id);
       if (categories === null) m.categories = null;
       else if (m.categories) for (const id of categories) m.categories.add(id);
@@ -331,6 +410,7 @@ export class PublicReadCache<V> {
     this.entries.clear();
     this.byProduct.clear();
     this.byCategory.clear();
+    this.global.clear();
     this.untargeted.clear();
     for (const pending of this.inflight.values()) pending.stale = true;
     this.inflight.clear();

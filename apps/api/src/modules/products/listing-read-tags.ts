@@ -32,11 +32,13 @@ function isSet(value: unknown): boolean {
 
 /**
  * What can change a listing page (or a search results page) once loaded, for the public read
- * cache (lib/public-read-cache.ts, ADR 010). A page whose matches, count and order do not read
- * prices changes with a price only when it shows the product: it is tagged with the products it
- * shows. Otherwise (a price sort, a price-dependent filter, facets with their price bounds and
- * store counts) any product of its category or subcategory can change it; a page of the whole
- * catalog, any product.
+ * cache (lib/public-read-cache.ts, ADR 010). It always names the products the page shows: a
+ * change of one of them drops the page at once. A page whose matches, count and order do not
+ * read prices changes with nothing else. Otherwise (a price sort, a price-dependent filter,
+ * facets with their price bounds and store counts) a price change of another product of its
+ * category or subcategory — of any product, for a page of the whole catalog — can move a product
+ * into or out of it, reorder it or change its counts: such a change reaches it within the cache's
+ * bound (PRICE_ORDER_STALENESS_MS).
  */
 export function listingReadTags(
   filters: ListingFilters,
@@ -47,8 +49,9 @@ export function listingReadTags(
     PRICE_FREE_SORTS.has(query.sort) &&
     !query.facets &&
     Object.entries(filters).every(([key, value]) => !isSet(value) || PRICE_FREE_FILTERS.has(key));
-  if (priceFree) return { products: shownProductIds };
-  if (filters.subcategoryId) return { categories: [filters.subcategoryId] };
-  if (filters.categoryId) return { categories: [filters.categoryId] };
-  return { global: true };
+  const products = shownProductIds;
+  if (priceFree) return { products };
+  if (filters.subcategoryId) return { products, categories: [filters.subcategoryId] };
+  if (filters.categoryId) return { products, categories: [filters.categoryId] };
+  return { products, global: true };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets, ProductCard } from '@kiyasla/contracts/catalog';
 import type { Database } from '../../db/client';
@@ -9,6 +9,7 @@ import {
   refreshProductPriceAggregates,
   refreshStoreProductPriceAggregates,
 } from '../../db/product-price-aggregates';
+import { PRICE_ORDER_STALENESS_MS, setPriceOrderStaleness } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
 import { useTestApp } from '../../test/app';
 import { sweepStaleOffers } from '../feeds/freshness/freshness-sweep';
@@ -103,7 +104,11 @@ async function productWithOffers(stores: number, skip = 0): Promise<Offer[]> {
 
 beforeAll(() => {
   db = t.db.db;
+  // The subject is the counts' rule after each change, not how long the cache may keep a
+  // listing's counts after a change of products it does not show (ADR 010): none here.
+  setPriceOrderStaleness(0);
 });
+afterAll(() => setPriceOrderStaleness(PRICE_ORDER_STALENESS_MS));
 
 describe('the store filter and its facet counts', () => {
   it('match the offers that count for every product of the seed', async () => {
