@@ -18,6 +18,16 @@ import {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
+/** A clock of the test's own for the caches (Date.now), from now on; `tick` moves it on. */
+const ownClock = () => {
+  let now = Date.now();
+  const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
+  return {
+    tick: (ms: number) => void (now += ms),
+    [Symbol.dispose]: () => spy.mockRestore(),
+  };
+};
+
 describe('PublicReadCache', () => {
   it('serves a hit without loading again, and loads again after an invalidation', async () => {
     const cache = new PublicReadCache<number>(60_000, 10);
@@ -109,16 +119,6 @@ describe('PublicReadCache', () => {
     expect(await pages.get('shows a', async () => 'new')).toBe('new');
     expect(await pages.get('shows nothing', async () => 'new')).toBe('old');
   });
-
-  /** A clock of the test's own for the caches (Date.now), from now on; `tick` moves it on. */
-  const ownClock = () => {
-    let now = Date.now();
-    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
-    return {
-      tick: (ms: number) => void (now += ms),
-      [Symbol.dispose]: () => spy.mockRestore(),
-    };
-  };
 
   it('keeps a category-tagged entry after a change in its category for at most the bound, and every one of them when the categories are unknown', async () => {
     using clock = ownClock();
@@ -416,32 +416,26 @@ describe('cached catalog reads and price changes', () => {
   });
 
   it('a price change that moves a product it does not show into a price-sorted page, or changes its counts, reaches the page within the bound', async () => {
-    let now = Date.now();
-    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
-    try {
-      const cheapest = '/api/categories/telefon/products?sort=price-low&limit=1&facets=true';
-      const before = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
-      const q = before.data[0]!;
-      // P: another phone, made the cheapest of its category (not shown on the page: limit 1).
-      const p = (await get<{ data: ProductCard[] }>('/api/categories/telefon/products?sort=price-high&limit=1'))
-        .data[0]!;
-      expect(p._id).not.toBe(q._id);
-      const offer = await cheapestOffer(p._id);
-      const target = Math.round(q.currentPrice! * 100) - 100; // 1 TL under Q
-      await db.db.update(storeOffers).set({ price: target }).where(eq(storeOffers.id, offer.id));
-      await refreshProductPriceAggregates(db.db, [p._id]);
-      // Within the bound the page may still be the one before (its card's price is Q's own) …
-      now += PRICE_ORDER_STALENESS_MS / 2 - 1;
-      expect((await get<{ data: ProductCard[] }>(cheapest)).data[0]!._id).toBe(q._id);
-      // … and from the bound on it is the new one: P first, the filter panel's lowest price P's.
-      now += PRICE_ORDER_STALENESS_MS / 2 + 1;
-      const after = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
-      expect(after.data[0]!._id).toBe(p._id);
-      expect(after.data[0]!.currentPrice).toBe(target / 100);
-      expect(after.facets.price?.min).toBe(Math.floor(target / 100));
-      expect(before.facets.price?.min).toBeGreaterThan(Math.floor(target / 100));
-    } finally {
-      spy.mockRestore();
-    }
+    using clock = ownClock();
+    const cheapest = '/api/categories/telefon/products?sort=price-low&limit=1&facets=true';
+    const before = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
+    const q = before.data[0]!;
+    // P: another phone, made the cheapest of its category (not shown on the page: limit 1).
+    const p = (await get<{ data: ProductCard[] }>('/api/categories/telefon/products?sort=price-high&limit=1')).data[0]!;
+    expect(p._id).not.toBe(q._id);
+    const offer = await cheapestOffer(p._id);
+    const target = Math.round(q.currentPrice! * 100) - 100; // 1 TL under Q
+    await db.db.update(storeOffers).set({ price: target }).where(eq(storeOffers.id, offer.id));
+    await refreshProductPriceAggregates(db.db, [p._id]);
+    // Within the bound the page may still be the one before (its card's price is Q's own) …
+    clock.tick(PRICE_ORDER_STALENESS_MS / 2 - 1);
+    expect((await get<{ data: ProductCard[] }>(cheapest)).data[0]!._id).toBe(q._id);
+    // … and from the bound on it is the new one: P first, the filter panel's lowest price P's.
+    clock.tick(PRICE_ORDER_STALENESS_MS / 2 + 1);
+    const after = await get<{ data: ProductCard[]; facets: { price: { min: number } | null } }>(cheapest);
+    expect(after.data[0]!._id).toBe(p._id);
+    expect(after.data[0]!.currentPrice).toBe(target / 100);
+    expect(after.facets.price?.min).toBe(Math.floor(target / 100));
+    expect(before.facets.price?.min).toBeGreaterThan(Math.floor(target / 100));
   });
 });

@@ -215,9 +215,8 @@ interface Entry<V> {
   boundedAt?: number;
 }
 
-/** A change of these products must drop the entry at once: it shows one of them, or has no tags. */
-function shows(tags: ReadTags | undefined, products: Iterable<string>): boolean {
-  if (!tags) return true;
+/** A change of these products must drop the entry at once: it shows one of them. */
+function shows(tags: ReadTags, products: Iterable<string>): boolean {
   if (tags.products?.length) {
     const shown = new Set(tags.products.map((p) => p.toLowerCase()));
     for (const p of products) if (shown.has(p)) return true;
@@ -313,12 +312,12 @@ export class PublicReadCache<V> {
       pending.tags = tags;
     })
       .then((value) => {
-        const m = pending.missed;
+        const { missed: m, tags } = pending;
         if (pending.stale) return value;
-        if (m.firstAt === undefined) this.store(key, value, pending.tags);
-        else if (!shows(pending.tags, m.products)) {
-          const bounded = orders(pending.tags!, m.categories) ? m.firstAt : undefined;
-          this.store(key, value, pending.tags, bounded);
+        // A load without tags that missed any change is not stored, as one that shows a changed product.
+        if (m.firstAt === undefined) this.store(key, value, tags);
+        else if (tags && !shows(tags, m.products)) {
+          this.store(key, value, tags, orders(tags, m.categories) ? m.firstAt : undefined);
         }
         return value;
       })
@@ -362,7 +361,7 @@ export class PublicReadCache<V> {
 
   /** Takes an entry out of the category and global indexes (removed, or bounded already). */
   private unindexOrder(key: string, entry: Entry<V>): void {
-    if (entry.boundedAt !== undefined || !entry.tags) return;
+    if (entry.boundedAt !== undefined || !entry.tags) return; // untagged: never in these indexes
     if (entry.tags.global) this.global.delete(key);
     for (const id of entry.tags.categories ?? []) unindex(this.byCategory, id, key);
   }
