@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EMPTY = 0;
 
 /** The four big-endian words of a canonical UUID, or undefined for any other text. */
-function wordsOf(id: string): [number, number, number, number] | undefined {
+export function uuidWords(id: string): [number, number, number, number] | undefined {
   if (id.length !== 36 || !UUID.test(id)) return undefined;
   return [
     parseInt(id.slice(0, 8), 16),
@@ -47,15 +47,21 @@ export class IdSlots {
 
   /** The slot of `id`, or undefined when it is not held. */
   slotOf(id: string): number | undefined {
-    const w = wordsOf(id);
+    const w = uuidWords(id);
     if (!w) return undefined;
     const at = this.find(w[0], w[1], w[2], w[3]);
     return at < 0 ? undefined : this.table[at]! - 1;
   }
 
+  /** The slot of the id whose words (uuidWords) these are, or undefined when it is not held. */
+  slotOfWords(w0: number, w1: number, w2: number, w3: number): number | undefined {
+    const at = this.find(w0, w1, w2, w3);
+    return at < 0 ? undefined : this.table[at]! - 1;
+  }
+
   /** Holds `id` at `slot` (neither held yet). */
   add(id: string, slot: number): void {
-    const w = wordsOf(id);
+    const w = uuidWords(id);
     if (!w) throw new Error(`not a canonical UUID: ${id}`);
     if ((slot + 1) * 4 > this.words.length) {
       const next = new Uint32Array(Math.max(64, (slot + 1) * 8));
@@ -72,7 +78,7 @@ export class IdSlots {
 
   /** Lets go of `id`; its slot, or undefined when it was not held. */
   delete(id: string): number | undefined {
-    const w = wordsOf(id);
+    const w = uuidWords(id);
     if (!w) return undefined;
     let hole = this.find(w[0], w[1], w[2], w[3]);
     if (hole < 0) return undefined;

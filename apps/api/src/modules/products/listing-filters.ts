@@ -6,6 +6,8 @@ import type { ListingSort } from '@kiyasla/contracts/constants';
 export interface TextSearch {
   where: SQL;
   rank: SQL;
+  /** Names the matches: two searches with the same key match the same products. */
+  key?: string;
 }
 
 /** Parsed filters in the units the database uses (kuruş), grouped by specification key. */

@@ -1,15 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { listingQuerySchema } from '@kiyasla/contracts/listing';
+import { listingQueryBase, listingQuerySchema, searchSortSchema } from '@kiyasla/contracts/listing';
 import type { Database } from '../../db/client';
 import { refreshProductPriceAggregates } from '../../db/product-price-aggregates';
 import { createRng, type Rng } from '../../db/seed/prng';
-import { invalidatePublicReads, setPublicReadCaching } from '../../lib/public-read-cache';
+import {
+  invalidateProductReads,
+  invalidatePublicReads,
+  PRICE_ORDER_STALENESS_MS,
+  setPriceOrderStaleness,
+  setPublicReadCaching,
+} from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
 import { useTestApp } from '../../test/app';
 import { recordOfferPrice } from '../../test/offer-prices';
 import { listingIndexFigures, prewarmListingIndex } from './listing-index';
-import { listProducts, type ListingInput, type ListingScope } from './products.service';
+import {
+  listProducts,
+  loadFacets,
+  searchMatchSetLoads,
+  type ListingInput,
+  type ListingScope,
+} from './products.service';
+import { parseQuery, prefixTsQuery } from '../search/search-query';
+import { textSearchSql } from '../search/search.repo';
+import type { Facets } from '@kiyasla/contracts/catalog';
+import { BOUNDED_SEARCH, searchProducts, type SearchInput } from '../search/search.service';
 
 /*
  * The listing index (listing-index.ts) answers a category's listings and facets from memory. These
@@ -113,7 +129,8 @@ async function both(scope: ListingScope, query: Record<string, string | string[]
   const q = listingQuerySchema.parse(query) as ListingInput;
   const before = listingIndexFigures(db)!.answers;
   const viaIndex = await listProducts(db, scope, q);
-  expect(listingIndexFigures(db)!.answers, 'the index answered').toBe(before + 1);
+  // The page, and the filter panel (cached apart from the pages) when asked.
+  expect(listingIndexFigures(db)!.answers, 'the index answered').toBe(before + (q.facets ? 2 : 1));
   const viaSql = await listProducts(sqlOnly, scope, q);
   return { viaIndex, viaSql };
 }
@@ -293,5 +310,134 @@ describe('the listing index', () => {
     await db.execute(sql`update stores set is_active = true where id = ${store!.id}`);
     invalidatePublicReads();
     await prewarmListingIndex(db);
+  });
+});
+
+describe("a search's facets, counted by the listing index over the search's matches", () => {
+  /** Words shoppers type, per category slug: its brands, words of its product names (with Turkish letters). */
+  const wordsOf = new Map<string, string[]>();
+  /** And words of category names, a typo. */
+  let otherWords: string[] = [];
+
+  beforeAll(async () => {
+    for (const c of categories) {
+      const nameWords = sqlRows<{ w: string }>(
+        await db.execute(sql`select w from products p, regexp_split_to_table(lower(p.name), '[^[:alnum:]]+') as w
+          where p.is_active and p.category_id = ${c.id} and length(w) >= 3
+          group by w having count(*) >= 2 order by count(*) desc, w limit 10`),
+      ).map((r) => r.w);
+      wordsOf.set(c.slug, [...c.brands.slice(0, 10), ...nameWords]);
+    }
+    const categoryNames = sqlRows<{ name: string }>(
+      await db.execute(sql`select name from categories order by slug limit 20`),
+    ).map((r) => r.name);
+    otherWords = [...categoryNames, 'samsnug', 'iphnoe'];
+  });
+
+  const searchSchema = listingQueryBase.extend({ sort: searchSortSchema });
+
+  async function bothSearches(q: string, query: Record<string, string | string[]>) {
+    const input = searchSchema.parse(query) as SearchInput;
+    const before = listingIndexFigures(db)!.answers;
+    const viaIndex = await searchProducts(db, q, input);
+    expect(listingIndexFigures(db)!.answers, 'the index counted the facets').toBeGreaterThan(before);
+    // Its own tuning object keys its own entry: with caching on, it is not the other path's result.
+    const viaSql = await searchProducts(sqlOnly, q, input, { ...BOUNDED_SEARCH });
+    return { viaIndex, viaSql };
+  }
+
+  /** A search of 1–2 words, the whole catalog or a category's, with random filters, sorts and pages. */
+  function randomSearch(rng: Rng): { q: string; query: Record<string, string | string[]> } {
+    const { scope, query } = randomListing(rng);
+    // Mostly words of the listing's category (its filters then narrow what the words match).
+    const own = wordsOf.get(scope.category!)!;
+    const word = () => (rng.chance(0.8) ? rng.pick(own) : rng.pick(otherWords));
+    const q = rng.chance(0.7) ? word() : `${word()} ${word()}`;
+    const search: Record<string, string | string[]> = { ...query, facets: 'true' };
+    // Four draws in ten without a filter: a search is asked that way most, and most filters leave few matches.
+    if (rng.chance(0.4)) {
+      for (const key of ['brand', 'store', 'spec', 'minPrice', 'maxPrice', 'featured']) delete search[key];
+      for (const flag of ['freeShipping', 'inStock', 'priceDropped', 'lowestIn6m']) delete search[flag];
+    }
+    // Half of them search the whole catalog (by relevance without a filter: the bounded ranking's path).
+    if (rng.chance(0.5)) {
+      search.category = scope.category!;
+      if (scope.subcategory) search.subcategory = scope.subcategory;
+    }
+    if (rng.chance(0.3)) search.sort = 'relevance';
+    return { q, query: search };
+  }
+
+  it('counts them exactly as SQL does, for random searches, scopes, filters and sorts', async () => {
+    const rng = createRng('search-facets-index');
+    let nonEmpty = 0;
+    for (let i = 0; i < 120; i++) {
+      const { q, query } = randomSearch(rng);
+      const { viaIndex, viaSql } = await bothSearches(q, query);
+      expect(viaIndex, JSON.stringify({ q, query })).toEqual(viaSql);
+      if (viaSql.pagination.total > 0) nonEmpty++;
+    }
+    // The draws are not all empty searches (which would agree trivially).
+    expect(nonEmpty).toBeGreaterThan(30);
+  });
+
+  it('follows price changes and a deactivated product while its matches are cached', async () => {
+    setPublicReadCaching(true);
+    setPriceOrderStaleness(0);
+    try {
+      const c = categories.reduce((a, b) => (b.prices.length > a.prices.length ? b : a));
+      const brand = c.brands[0]!;
+      const input = searchSchema.parse({ facets: 'true', limit: '4' }) as SearchInput;
+      const viaIndex = async () => {
+        const before = listingIndexFigures(db)!.answers;
+        const result = await searchProducts(db, brand, input);
+        expect(listingIndexFigures(db)!.answers, 'the index counted the facets').toBeGreaterThan(before);
+        return result.facets!;
+      };
+      // SQL's panel, uncached (the caches' keys do not name the database).
+      const viaSql = () => {
+        const parsed = parseQuery(brand);
+        const search = textSearchSql(
+          prefixTsQuery(
+            parsed.tokens.map((t) => [t]),
+            { wholeSingleLetters: true },
+          ),
+          parsed.display,
+        );
+        return loadFacets(sqlOnly, { search }, input, () => undefined);
+      };
+      expect(await viaIndex()).toEqual(await viaSql());
+      const matched = sqlRows<{ id: string }>(
+        await db.execute(sql`select id from products where is_active and brand = ${brand} order by id limit 2`),
+      ).map((r) => r.id);
+      const [store] = sqlRows<{ id: string }>(
+        await db.execute(sql`select id from stores where is_active order by slug limit 1`),
+      );
+      // A new lowest price of the whole search: the price facet's lower end follows.
+      const lowest = (await viaSql()).price!.min * 100;
+      const price = Math.max(100, Math.floor(lowest / 2));
+      const loads = searchMatchSetLoads();
+      await recordOfferPrice(db, { product: matched[0]!, store: store!.id, price, shippingFree: true });
+      const afterPrice = await viaIndex();
+      expect(afterPrice).toEqual(await viaSql());
+      expect(afterPrice.price!.min).toBe(Math.floor(price / 100));
+
+      // Deactivated (the admin catalog's path announces everything; here only the product's change
+      // is announced, so the cached matches still name it): it is counted no longer.
+      await db.execute(sql`update products set is_active = false where id = ${matched[1]!}`);
+      invalidateProductReads([matched[1]!]);
+      const afterProduct = await viaIndex();
+      expect(afterProduct).toEqual(await viaSql());
+      const count = (facets: Facets) => facets.brands.find((b) => b.value === brand)!.count;
+      expect(count(afterProduct)).toBe(count(afterPrice) - 1);
+      // The matches were read once, before the changes: the index counted the changes itself.
+      expect(searchMatchSetLoads()).toBe(loads);
+      await db.execute(sql`update products set is_active = true where id = ${matched[1]!}`);
+      invalidatePublicReads();
+      await prewarmListingIndex(db);
+    } finally {
+      setPriceOrderStaleness(PRICE_ORDER_STALENESS_MS);
+      setPublicReadCaching(false);
+    }
   });
 });

@@ -7,7 +7,7 @@ import {
 import type { Database } from '../../db/client';
 import { clearWithPublicReads, observeProductChanges } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
-import { IdSlots } from './id-slots';
+import { IdSlots, uuidWords } from './id-slots';
 import type { ListingFilters, ListingPage } from './listing-filters';
 import type { FacetPass, ValueCount } from './products.repo';
 
@@ -333,6 +333,12 @@ class CategoryIndex {
   private readonly tracked = { brands: new Map<number, Totals>(), pairs: new Map<number, Totals>() };
   private slotBuffer = new Int32Array(0);
   private matchBuffer = new Int32Array(0);
+  /**
+   * Bumped whenever a product enters or leaves (a freed slot can then hold another product): a
+   * product set's bitset (bitsOfSet) is made again after it. A price change enters neither.
+   */
+  private membership = 0;
+  private readonly setBits = new WeakMap<Uint32Array, { bits: Uint32Array; membership: number }>();
 
   constructor(
     readonly categoryId: string,
@@ -383,6 +389,7 @@ class CategoryIndex {
   private remove(id: string): void {
     const slot = this.ids.delete(id);
     if (slot === undefined) return;
+    this.membership++;
     this.account(slot, -1);
     this.free.push(slot);
   }
@@ -393,6 +400,7 @@ class CategoryIndex {
     if (slot !== undefined) this.account(slot, -1);
     else {
       slot = this.free.pop() ?? this.size++;
+      this.membership++;
       if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2), this.storeStride, this.specStride);
       this.ids.add(id, slot);
     }
@@ -629,12 +637,29 @@ class CategoryIndex {
   }
 
   /**
+   * The slots of a product set's ids (four words each, as ProductSet holds them) that this index
+   * holds, as a bitset; kept per set until a product enters or leaves the category.
+   */
+  bitsOfSet(words: Uint32Array): Uint32Array {
+    const known = this.setBits.get(words);
+    if (known && known.membership === this.membership) return known.bits;
+    const bits = new Uint32Array(this.capacity >>> 5);
+    for (let o = 0; o < words.length; o += 4) {
+      const slot = this.ids.slotOfWords(words[o]!, words[o + 1]!, words[o + 2]!, words[o + 3]!);
+      if (slot !== undefined) setBit(bits, slot);
+    }
+    this.setBits.set(words, { bits, membership: this.membership });
+    return bits;
+  }
+
+  /**
    * The listing of `filters` (of this category): its total, the ids of `page` and, when asked, the
    * facet counts under OR within a group and AND across groups. A selected group (brands, stores,
    * price, each specification key) is the bitset of the products it lets through; the matches are
    * the scope's bitset (with the featured and advanced filters) ANDed with every group's, and a
    * group's own counts (what choosing one more of its values would add) come from the products
-   * that every other group lets through and it alone stops.
+   * that every other group lets through and it alone stops. `within` (bitsOfSet) narrows the scope
+   * to a product set: a search's matches.
    */
   answer(
     filters: ListingFilters,
@@ -642,6 +667,7 @@ class CategoryIndex {
     withFacets: boolean,
     storeRows: readonly StoreRow[],
     nowMs: number,
+    within?: Uint32Array,
   ): IndexAnswer {
     const v = this.vocabulary;
     const words = this.capacity >>> 5;
@@ -656,6 +682,7 @@ class CategoryIndex {
     // The scope, narrowed by the filters that are not facet groups: featured and the advanced ones.
     const scope = this.scopes.get(subCode) ?? new Uint32Array(words);
     const base = scope.slice();
+    if (within) andInto(base, within);
     if (filters.featured === true) andInto(base, this.featuredBits);
     const advanced = new Set<AdvancedFilter>(filters.advanced);
     if (advanced.has('freeShipping')) andInto(base, this.freeShippingBits);
@@ -672,7 +699,7 @@ class CategoryIndex {
     const groups: { kind: number; bits: Uint32Array; totals?: Totals | undefined }[] = [];
     // The totals of a group whose values are all tracked and never share a product (brands; values
     // of one specification key): over the whole category, the group's products have exactly these.
-    const wholeCategory = subCode === NONE && filters.featured !== true && advanced.size === 0;
+    const wholeCategory = subCode === NONE && !within && filters.featured !== true && advanced.size === 0;
     const trackedTotals = (codes: (number | undefined)[], tracked: Map<number, Totals>): Totals | undefined => {
       if (!wholeCategory) return undefined;
       const known = [...new Set(codes.filter((c) => c !== undefined))];
@@ -864,7 +891,7 @@ class CategoryIndex {
   private page(matches: Int32Array, page: ListingPage): number[] {
     const offset = (page.page - 1) * page.limit;
     const k = offset + page.limit;
-    if (offset >= matches.length) return [];
+    if (page.limit <= 0 || offset >= matches.length) return [];
     const before = this.comparator(page.sort);
     // A max-heap (by `before`) of the best k: its root is the worst of them.
     const heap: number[] = [];
@@ -1059,6 +1086,11 @@ export function enableListingIndex(db: Database, options: { background: boolean 
   if (!indexes.has(db)) indexes.set(db, new DatabaseIndex(db, options.background));
 }
 
+/** Whether the listing index serves `db`'s listings. */
+export function listingIndexServes(db: Database): boolean {
+  return indexes.has(db);
+}
+
 export function disableListingIndex(db: Database): void {
   indexes.get(db)?.everything();
   indexes.delete(db);
@@ -1067,6 +1099,22 @@ export function disableListingIndex(db: Database): void {
 /** Whether the index serves these filters: a category's listing, without a text search or a product set. */
 function indexable(filters: ListingFilters): filters is ListingFilters & { categoryId: string } {
   return Boolean(filters.categoryId) && !filters.search && !filters.productIds;
+}
+
+/** The index of a category, ready to answer; undefined while it builds in the background. */
+async function readyIndex(owner: DatabaseIndex, categoryId: string): Promise<CategoryIndex | undefined> {
+  let index = owner.categories.get(categoryId);
+  if (!index) {
+    const building = owner.build(categoryId);
+    if (owner.background) {
+      building.catch(() => undefined);
+      return undefined;
+    }
+    index = await building;
+  }
+  if (!index.ready) return undefined;
+  if (Date.now() - index.builtAt > MAX_AGE_MS) owner.refresh(index);
+  return index;
 }
 
 /**
@@ -1081,21 +1129,159 @@ export async function answerFromIndex(
 ): Promise<IndexAnswer | undefined> {
   const owner = indexes.get(db);
   if (!owner || !indexable(filters)) return undefined;
-  const categoryId = filters.categoryId.toLowerCase();
-  let index = owner.categories.get(categoryId);
-  if (!index) {
-    const building = owner.build(categoryId);
-    if (owner.background) {
-      building.catch(() => undefined);
-      return undefined;
-    }
-    index = await building;
-  }
-  if (!index.ready) return undefined;
-  if (Date.now() - index.builtAt > MAX_AGE_MS) owner.refresh(index);
+  const index = await readyIndex(owner, filters.categoryId.toLowerCase());
+  if (!index) return undefined;
   const [storeRows] = await Promise.all([owner.storeRows(), index.catchUp(db)]);
   owner.answers++;
   return index.answer(filters, page, withFacets, storeRows, Date.now());
+}
+
+/**
+ * A set of products named by the database (a text search's matches, which the index cannot
+ * compute): per top-level category (lower-case id), its products' ids as four 32-bit words each
+ * (IdSlots' form: 16 bytes an id, outside the JavaScript heap).
+ */
+export interface ProductSet {
+  byCategory: Map<string, Uint32Array>;
+  size: number;
+}
+
+/** A ProductSet of (category id, its products' ids) rows. */
+export function productSetOf(rows: readonly { categoryId: string; ids: readonly string[] }[]): ProductSet {
+  const byCategory = new Map<string, Uint32Array>();
+  let size = 0;
+  for (const { categoryId, ids } of rows) {
+    const words = new Uint32Array(ids.length * 4);
+    let n = 0;
+    for (const id of ids) {
+      const w = uuidWords(id.toLowerCase());
+      if (!w) continue;
+      words.set(w, n * 4);
+      n++;
+    }
+    byCategory.set(categoryId.toLowerCase(), n * 4 === words.length ? words : words.slice(0, n * 4));
+    size += n;
+  }
+  return { byCategory, size };
+}
+
+/**
+ * The raw facet counts of `filters` over a product set (a search's matches), from the index of
+ * each category the set reaches (of `filters.categoryId` alone when the listing is scoped), or
+ * undefined when the index does not serve it (off for this database, some category not built yet).
+ */
+export async function setFacetsFromIndex(
+  db: Database,
+  filters: ListingFilters,
+  set: ProductSet,
+): Promise<RawFacets | undefined> {
+  const owner = indexes.get(db);
+  if (!owner || filters.productIds) return undefined;
+  const wanted = filters.categoryId ? [filters.categoryId.toLowerCase()] : [...set.byCategory.keys()];
+  const reached = wanted.filter((c) => set.byCategory.has(c));
+  const ready = await Promise.all(reached.map((c) => readyIndex(owner, c)));
+  if (ready.some((index) => index === undefined)) return undefined;
+  const built = ready as CategoryIndex[];
+  const [storeRows] = await Promise.all([owner.storeRows(), ...built.map((index) => index.catchUp(db))]);
+  owner.answers++;
+  const now = Date.now();
+  const none: ListingPage = { sort: 'popularity', page: 1, limit: 0 };
+  const parts = built.map(
+    (index) =>
+      index.answer(filters, none, true, storeRows, now, index.bitsOfSet(set.byCategory.get(index.categoryId)!)).facets!,
+  );
+  return mergeFacets(parts, filters);
+}
+
+/**
+ * The facet counts of disjoint sets (categories) added up, in the orders of one category's: most
+ * products first, then the brand or the store's name by code point.
+ */
+function mergeFacets(parts: readonly RawFacets[], filters: ListingFilters): RawFacets {
+  const sumValues = (lists: (ValueCount[] | undefined)[], tie: (v: ValueCount) => string): ValueCount[] => {
+    const byValue = new Map<string, ValueCount>();
+    for (const list of lists) {
+      for (const v of list ?? []) {
+        const known = byValue.get(v.value);
+        if (known) known.count += v.count;
+        else byValue.set(v.value, { ...v });
+      }
+    }
+    return [...byValue.values()].sort((a, b) => b.count - a.count || byCodePoint(tie(a), tie(b)));
+  };
+  const sumPairs = (lists: { key: string; value: string; count: number }[][]) => {
+    const byPair = new Map<string, { key: string; value: string; count: number }>();
+    for (const list of lists) {
+      for (const p of list) {
+        const k = `${p.key}\u0000${p.value}`;
+        const known = byPair.get(k);
+        if (known) known.count += p.count;
+        else byPair.set(k, { ...p });
+      }
+    }
+    return [...byPair.values()];
+  };
+  const spanOf = (bounds: ({ min: number; max: number } | null | undefined)[]) => {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const b of bounds) {
+      if (!b) continue;
+      if (b.min < min) min = b.min;
+      if (b.max > max) max = b.max;
+    }
+    return min <= max ? { min, max } : null;
+  };
+  const byBrand = (v: ValueCount) => v.value;
+  const byStoreName = (v: ValueCount) => v.label;
+  const brandsChosen = filters.brands.length > 0;
+  const storesChosen = filters.stores.length > 0;
+  const priceChosen = filters.minPriceKurus !== undefined || filters.maxPriceKurus !== undefined;
+  const advanced = { freeShipping: 0, inStock: 0, priceDropped: 0, lowestIn6m: 0 };
+  for (const part of parts) {
+    for (const k of Object.keys(advanced) as AdvancedFilter[]) advanced[k] += part.pass.advanced[k];
+  }
+  return {
+    pass: {
+      total: parts.reduce((n, part) => n + part.pass.total, 0),
+      advanced,
+      ...(brandsChosen
+        ? {}
+        : {
+            brands: sumValues(
+              parts.map((p) => p.pass.brands),
+              byBrand,
+            ),
+          }),
+      ...(storesChosen
+        ? {}
+        : {
+            stores: sumValues(
+              parts.map((p) => p.pass.stores),
+              byStoreName,
+            ),
+          }),
+      ...(priceChosen ? {} : { price: spanOf(parts.map((p) => p.pass.price)) }),
+    },
+    base: sumPairs(parts.map((p) => p.base)),
+    ...(brandsChosen
+      ? {
+          brands: sumValues(
+            parts.map((p) => p.brands),
+            byBrand,
+          ),
+        }
+      : {}),
+    ...(storesChosen
+      ? {
+          stores: sumValues(
+            parts.map((p) => p.stores),
+            byStoreName,
+          ),
+        }
+      : {}),
+    ...(priceChosen ? { price: spanOf(parts.map((p) => p.price)) } : {}),
+    own: [...filters.specs.keys()].map((_, i) => sumPairs(parts.map((p) => p.own[i] ?? []))),
+  };
 }
 
 /** Builds every top-level category of `db` one after another (at start, so no listing waits). */

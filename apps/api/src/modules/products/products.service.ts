@@ -16,7 +16,15 @@ import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
-import { answerFromIndex, byCodePoint, type RawFacets } from './listing-index';
+import {
+  answerFromIndex,
+  byCodePoint,
+  listingIndexServes,
+  productSetOf,
+  setFacetsFromIndex,
+  type ProductSet,
+  type RawFacets,
+} from './listing-index';
 import { listingReadTags } from './listing-read-tags';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
@@ -40,6 +48,7 @@ import {
   findListingRows,
   findPricePeers,
   findCardsByIds,
+  findMatchIdsByCategory,
   findProducts,
   priceBounds,
   specCounts,
@@ -141,6 +150,13 @@ export interface ListingResult {
 // Category pages (first pages, common filters) and their facets are the hottest public reads;
 // a miss on a 100,000-product category costs counting, faceting and sorting all of it.
 const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000);
+/**
+ * The filter panels of category listings, apart from their pages (ADR 010, 2026-12-02): a panel
+ * does not depend on the sort or the page, so a category's pages share one; and its price bounds
+ * and store counts read every product's price, so a feed's churn reloads it within the bound,
+ * where the page (sorted by popularity, say) is kept until a product it shows changes.
+ */
+const listingFacetsCache = new PublicReadCache<Facets>(30_000, 2_000);
 
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
 export async function listProducts(
@@ -152,8 +168,49 @@ export async function listProducts(
 ): Promise<ListingResult> {
   // Personal sets (favorites, comparisons) and text searches are keyed elsewhere or not at all.
   if (scope.productIds || scope.search) return loadListing(db, scope, q, tag);
+  if (q.facets) {
+    const [page, facets] = await Promise.all([
+      listProducts(db, scope, { ...q, facets: false }),
+      listingFacetsCache.get(
+        JSON.stringify([scope.category ?? null, scope.subcategory ?? null, panelKey(q)]),
+        (tagEntry) => loadFacets(db, scope, q, tagEntry),
+      ),
+    ]);
+    return withFacets(page, facets);
+  }
   const key = JSON.stringify([scope.category ?? null, scope.subcategory ?? null, q]);
   return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
+}
+
+/** What a listing's filter panel depends on: its filters, not its sort, page or page size. */
+export function panelKey(q: ListingInput): Omit<ListingInput, 'sort' | 'page' | 'limit' | 'facets'> {
+  const { sort: _sort, page: _page, limit: _limit, facets: _facets, ...filters } = q;
+  return filters;
+}
+
+/**
+ * The filter panel of a listing (a category's, or a search's with `scope.search`): from the listing
+ * index when it serves it, else from SQL. `tag` learns what can change it: the price of any
+ * product of its scope (its price bounds, store counts and advanced counts read them).
+ */
+export async function loadFacets(db: Database, scope: ListingScope, q: ListingInput, tag: TagReads): Promise<Facets> {
+  const filters = await toFilters(db, scope, q);
+  const indexed = await answerFromIndex(db, filters, { sort: 'popularity', page: 1, limit: 0 }, true);
+  const facets = indexed?.facets ? presentFacets(filters, indexed.facets) : (await computeFacets(db, filters)).facets;
+  tag(listingReadTags(filters, { sort: 'popularity', facets: true }, []));
+  return facets;
+}
+
+// One object per (page, panel) pair, as long as both are cached: its reply's bytes are kept with it.
+const withPanels = new WeakMap<object, WeakMap<Facets, object>>();
+
+/** A page with its filter panel (the same object for the same two, so its prepared reply is reused). */
+export function withFacets<T extends { facets?: Facets }>(page: T, facets: Facets): T {
+  let byPanel = withPanels.get(page);
+  if (!byPanel) withPanels.set(page, (byPanel = new WeakMap()));
+  let both = byPanel.get(facets) as T | undefined;
+  if (!both) byPanel.set(facets, (both = { ...page, facets }));
+  return both;
 }
 
 /**
@@ -225,8 +282,53 @@ function selectedGroups(filters: ListingFilters): { brands: boolean; stores: boo
   };
 }
 
-/** The raw counts of computeFacets from SQL. */
+/**
+ * Up to how many matches a search's facets are counted by the listing index from the matches' ids
+ * (16 bytes an id while cached); a search matching more is counted by SQL.
+ */
+export const INDEXED_MATCHES_MAX = 250_000;
+
+/**
+ * A text search's matches (null: more than INDEXED_MATCHES_MAX). They depend on the products' text
+ * and active flags, which only the admin catalog changes, and it announces everything (ADR 010): no
+ * price change drops them. Under a feed's churn a search page with facets is loaded again every
+ * PRICE_ORDER_STALENESS_MS; its matches stay here, and the index counts them with current prices.
+ */
+const matchSets = new PublicReadCache<ProductSet | null>(30_000, 32);
+
+let matchSetLoads = 0;
+
+/** How many times a search's matches were read from the database (tests see the cache hold them). */
+export function searchMatchSetLoads(): number {
+  return matchSetLoads;
+}
+
+function searchMatches(db: Database, search: TextSearch & { key: string }): Promise<ProductSet | null> {
+  return matchSets.get(search.key, async (tag) => {
+    matchSetLoads++;
+    const rows = await findMatchIdsByCategory(db, search, INDEXED_MATCHES_MAX);
+    tag({});
+    return rows && productSetOf(rows);
+  });
+}
+
+/**
+ * The raw counts of computeFacets: a category's listing's from the listing index (answerFromIndex
+ * does that with its page), a search's from the index over the search's matches (their ids from
+ * SQL), else from SQL.
+ */
 async function countFacets(db: Database, filters: ListingFilters): Promise<RawFacets> {
+  const search = filters.search;
+  if (search?.key !== undefined && !filters.productIds && listingIndexServes(db)) {
+    const set = await searchMatches(db, { ...search, key: search.key });
+    const indexed = set && (await setFacetsFromIndex(db, filters, set));
+    if (indexed) return indexed;
+  }
+  return countFacetsBySql(db, filters);
+}
+
+/** The raw counts of computeFacets from SQL. */
+async function countFacetsBySql(db: Database, filters: ListingFilters): Promise<RawFacets> {
   const selectedKeys = [...filters.specs.keys()];
   const selected = selectedGroups(filters);
   const [pass, base, brands, stores, price, ...own] = await Promise.all([

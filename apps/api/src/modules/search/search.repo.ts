@@ -59,7 +59,7 @@ export async function closestTerms(db: Database, token: string, limit = 2): Prom
 }
 
 /** The WHERE condition and ranking of a text search, for the listing query builder. */
-export function textSearchSql(prefixQuery: string, rawQuery: string): { where: SQL; rank: SQL } {
+export function textSearchSql(prefixQuery: string, rawQuery: string): { where: SQL; rank: SQL; key: string } {
   const folded = sql`to_tsquery('simple', ${prefixQuery})`;
   // The Turkish-stemmed query widens the match ("kulaklıklar" finds "kulaklık" descriptions)
   // but does not rank: its lexemes depend on how the shopper spelt the query, and "IPHONE",
@@ -70,6 +70,7 @@ export function textSearchSql(prefixQuery: string, rawQuery: string): { where: S
     // Name/brand words (A) outrank description words (D); popularity and stock break ties.
     rank: sql`(ts_rank(search_vector, ${folded}, 1) + 0.02 * ln(1 + ${products.ratingsCount})
       + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`,
+    key: JSON.stringify([prefixQuery, rawQuery]),
   };
 }
 

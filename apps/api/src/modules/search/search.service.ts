@@ -13,7 +13,14 @@ import type { Database } from '../../db/client';
 import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listCategories } from '../categories/categories.service';
-import { computeFacets, listProducts, toCards, type ListingInput } from '../products/products.service';
+import {
+  listProducts,
+  loadFacets,
+  panelKey,
+  toCards,
+  withFacets,
+  type ListingInput,
+} from '../products/products.service';
 import { listingReadTags } from '../products/listing-read-tags';
 import type { ProductListRow } from '../products/products.repo';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
@@ -113,10 +120,12 @@ export function roundDown125(n: number): number {
 
 // Searches follow a long tail, but its head (popular queries, their first pages) repeats all day.
 const searchCache = new PublicReadCache<SearchResult>(30_000, 1_000);
+// A search's filter panel, apart from its pages (as listings' are: products.service).
+const searchFacetsCache = new PublicReadCache<Facets>(30_000, 1_000);
 // Keystrokes repeat even more: every shopper typing "kulaklık" sends the same 8 prefixes.
 const suggestionCache = new PublicReadCache<Suggestion[]>(60_000, 5_000);
 
-type SearchInput = ListingInput & { category?: string; subcategory?: string };
+export type SearchInput = ListingInput & { category?: string; subcategory?: string };
 
 export function searchProducts(
   db: Database,
@@ -126,8 +135,40 @@ export function searchProducts(
   tuning: BoundedSearchTuning = BOUNDED_SEARCH,
 ): Promise<SearchResult> {
   const q = parseQuery(rawQuery);
-  const key = JSON.stringify([q.display, input, tuning === BOUNDED_SEARCH ? null : tuning]);
-  return searchCache.get(key, (tag) => runSearch(db, q, input, tag, tuning));
+  if (input.facets && q.tokens.length > 0) return searchWithFacets(db, q, input, tuning);
+  const page = { ...input, facets: false };
+  const key = JSON.stringify([q.display, page, tuning === BOUNDED_SEARCH ? null : tuning]);
+  return searchCache.get(key, (tag) => runSearch(db, q, page, tag, tuning));
+}
+
+/**
+ * A page of results and the filter panel, each cached on its own: the panel reads the prices of
+ * every match (its bounds and counts), so a feed's churn reloads it within the bound, where the
+ * page (by relevance, say) is kept until a product it shows changes.
+ */
+async function searchWithFacets(
+  db: Database,
+  q: ParsedQuery,
+  input: SearchInput,
+  tuning: BoundedSearchTuning,
+): Promise<SearchResult> {
+  const [page, facets] = await Promise.all([
+    searchProducts(db, q.display, { ...input, facets: false }, tuning),
+    searchFacetsCache.get(
+      JSON.stringify([q.display, input.category ?? null, input.subcategory ?? null, panelKey(input)]),
+      async (tag) => {
+        const { alternatives } = await tokenAlternatives(db, q);
+        const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), q.display);
+        const scope = {
+          ...(input.category ? { category: input.category } : {}),
+          ...(input.subcategory ? { subcategory: input.subcategory } : {}),
+          search,
+        };
+        return loadFacets(db, scope, input, tag);
+      },
+    ),
+  ]);
+  return withFacets(page, facets);
 }
 
 async function runSearch(
@@ -193,11 +234,8 @@ async function boundedSearch(
   tuning: BoundedSearchTuning,
 ): Promise<Omit<SearchResult, 'query' | 'correctedQuery'>> {
   const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
-  // The filter panel's facets count every match, as on the listing path, beside the page.
-  const [page, facets] = await Promise.all([
-    boundedPage(db, alternatives, search, input, tuning),
-    input.facets ? computeFacets(db, filters).then((r) => r.facets) : Promise.resolve(undefined),
-  ]);
+  // The filter panel is cached on its own (searchWithFacets).
+  const page = await boundedPage(db, alternatives, search, input, tuning);
   tag(
     listingReadTags(
       filters,
@@ -208,7 +246,6 @@ async function boundedSearch(
   return {
     items: await toCards(db, page.rows),
     pagination: paginate(input.page, input.limit, page.total),
-    ...(facets ? { facets } : {}),
     totalIsLowerBound: page.totalIsLowerBound,
   };
 }
