@@ -169,12 +169,19 @@ describe('the listing index under concurrency', () => {
     expect(standIn.reads).toEqual(['reload']);
   });
 
-  it('drops a product that leaves the category or is deactivated, and takes in one that arrives', async () => {
+  it('drops a product that leaves the category or is deactivated, and takes in one that arrives with everything', async () => {
     enableListingIndex(standIn.db, { background: false });
     await ask();
     standIn.products.get(id(1))!.active = false;
     standIn.products.set(id(9), { id: id(9), category: CATEGORY, active: true, price: 5, brand: 'B' });
     invalidateProductReads([id(1), id(9)], [CATEGORY]);
+    // A product change reads again only the products the category holds: one that arrives (a new
+    // product, a changed category) comes through the admin catalog, which announces everything.
+    const changed = (await ask())!;
+    expect(changed.total).toBe(4);
+    expect(changed.ids).not.toContain(id(1));
+    expect(changed.ids).not.toContain(id(9));
+    invalidatePublicReads();
     const answer = (await ask())!;
     expect(answer.total).toBe(5);
     expect(answer.ids[0]).toBe(id(9));
@@ -196,6 +203,22 @@ describe('the listing index under concurrency', () => {
       { key: 'renk', value: 'Siyah', count: 3 },
       { key: 'renk', value: 'Beyaz', count: 2 },
     ]);
+  });
+
+  it('reads again only the changed products it holds, when a batch names its category', async () => {
+    enableListingIndex(standIn.db, { background: false });
+    await ask();
+    standIn.products.set(id(50), { id: id(50), category: OTHER, active: true, price: 7, brand: 'A' });
+    const reads = standIn.reads.length;
+    // A feed's batch: products of another category, named with theirs and this one's.
+    invalidateProductReads([id(50)], [CATEGORY, OTHER]);
+    await ask();
+    expect(standIn.reads.slice(reads)).toEqual([]);
+    standIn.products.get(id(2))!.price = 1;
+    invalidateProductReads([id(50), id(2)], [CATEGORY, OTHER]);
+    const answer = (await ask())!;
+    expect(standIn.reads.slice(reads)).toEqual(['reload']);
+    expect(answer.ids[0]).toBe(id(2));
   });
 
   it('does not keep a build that an announcement of everything overtook', async () => {

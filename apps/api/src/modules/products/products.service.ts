@@ -20,6 +20,7 @@ import {
   answerFromIndex,
   byCodePoint,
   listingIndexServes,
+  MAX_AGE_MS,
   productSetOf,
   setFacetsFromIndex,
   type ProductSet,
@@ -291,10 +292,11 @@ export const INDEXED_MATCHES_MAX = 250_000;
 /**
  * A text search's matches (null: more than INDEXED_MATCHES_MAX). They depend on the products' text
  * and active flags, which only the admin catalog changes, and it announces everything (ADR 010): no
- * price change drops them. Under a feed's churn a search page with facets is loaded again every
+ * price change drops them. Under a feed's churn a search's panel is loaded again every
  * PRICE_ORDER_STALENESS_MS; its matches stay here, and the index counts them with current prices.
+ * They are read again after MAX_AGE_MS, the listing index's own bound on a lost announcement.
  */
-const matchSets = new PublicReadCache<ProductSet | null>(30_000, 32);
+const matchSets = new PublicReadCache<ProductSet | null>(MAX_AGE_MS, 32);
 
 let matchSetLoads = 0;
 
