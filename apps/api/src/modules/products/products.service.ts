@@ -15,7 +15,7 @@ import { messages } from '@kiyasla/contracts/messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { PublicReadCache, type TagReads } from '../../lib/public-read-cache';
+import { PublicReadCache, type ReadTags, type TagReads } from '../../lib/public-read-cache';
 import {
   answerFromIndex,
   byCodePoint,
@@ -169,18 +169,76 @@ export async function listProducts(
 ): Promise<ListingResult> {
   // Personal sets (favorites, comparisons) and text searches are keyed elsewhere or not at all.
   if (scope.productIds || scope.search) return loadListing(db, scope, q, tag);
-  if (q.facets) {
-    const [page, facets] = await Promise.all([
-      listProducts(db, scope, { ...q, facets: false }),
-      listingFacetsCache.get(
-        JSON.stringify([scope.category ?? null, scope.subcategory ?? null, panelKey(q)]),
-        (tagEntry) => loadFacets(db, scope, q, tagEntry),
-      ),
-    ]);
-    return withFacets(page, facets);
-  }
+  if (q.facets) return listingWithPanel(db, scope, q);
   const key = JSON.stringify([scope.category ?? null, scope.subcategory ?? null, q]);
   return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
+}
+
+/**
+ * A listing's page (its entry without facets) and its panel (its own entry). When both are loaded
+ * by this request, one pass computes them (the listing index's matches, or SQL's) and each entry
+ * takes its part with its own tags. A cache's `get` starts a missed load before it returns, so once
+ * both `get`s are called, each load knows whether the other runs too.
+ */
+async function listingWithPanel(db: Database, scope: ListingScope, q: ListingInput): Promise<ListingResult> {
+  const pageQuery = { ...q, facets: false };
+  let pageLoads = false;
+  let panelLoads = false;
+  let both: Promise<PageAndPanel> | undefined;
+  const together = () => (both ??= loadPageAndPanel(db, scope, q));
+  const panel = listingFacetsCache.get(
+    JSON.stringify([scope.category ?? null, scope.subcategory ?? null, panelKey(q)]),
+    async (tag) => {
+      panelLoads = true;
+      // The page's `get` has been called once this resumes.
+      await Promise.resolve();
+      if (!pageLoads) return loadFacets(db, scope, q, tag);
+      const { facets, panelTags } = await together();
+      tag(panelTags);
+      return facets;
+    },
+  );
+  const page = listingCache.get(
+    JSON.stringify([scope.category ?? null, scope.subcategory ?? null, pageQuery]),
+    async (tag) => {
+      pageLoads = true;
+      if (!panelLoads) return loadListing(db, scope, pageQuery, tag);
+      const { page: loaded, pageTags } = await together();
+      tag(pageTags);
+      return loaded;
+    },
+  );
+  const [pageResult, facets] = await Promise.all([page, panel]);
+  return withFacets(pageResult, facets);
+}
+
+interface PageAndPanel {
+  page: ListingResult;
+  pageTags: ReadTags;
+  facets: Facets;
+  panelTags: ReadTags;
+}
+
+/** A listing's page and panel in one pass, each with what can change it. */
+async function loadPageAndPanel(db: Database, scope: ListingScope, q: ListingInput): Promise<PageAndPanel> {
+  const filters = await toFilters(db, scope, q);
+  const { rows, offers, total, facets } = await pageAndFacets(
+    db,
+    filters,
+    { sort: q.sort, page: q.page, limit: q.limit },
+    true,
+  );
+  return {
+    page: { items: await toCards(db, rows, offers), pagination: paginate(q.page, q.limit, total) },
+    pageTags: listingReadTags(
+      filters,
+      { ...q, facets: false },
+      rows.map((r) => r.id),
+    ),
+    // Asked with facets, pageAndFacets always counts them.
+    facets: facets ?? (await computeFacets(db, filters)).facets,
+    panelTags: listingReadTags(filters, { sort: 'popularity', facets: true }, []),
+  };
 }
 
 /** What a listing's filter panel depends on: its filters, not its sort, page or page size. */
