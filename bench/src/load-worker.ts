@@ -199,21 +199,34 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
  * Puts every toggled write back in its first state (e.g. removes the favorites the warm-up
  * added) and forgets the connections' state. autocannon prepares a connection's next request
  * before the run ends and never sends it, so a toggle's state can be one step ahead of the server.
+ * A write the run had sent when it stopped can also still be running on the server (its socket
+ * closed, its transaction not): undone now, it would land after the undo. So the undo is repeated,
+ * 300 ms apart, until a pass undoes nothing (a removal answers 404 for a favorite that is not
+ * there), at most RESET_PASSES times (an undo that always succeeds, a PUT, stops there).
  */
+const RESET_PASSES = 4;
+
 async function resetToggles(spec: LoadSpec): Promise<void> {
   states.length = 0;
   const toggles = spec.requests.flatMap((r) => (r.toggle ? [r.toggle[1]] : []));
-  for (const token of spec.tokens?.length ? spec.tokens : [undefined]) {
-    for (const op of toggles) {
-      await fetch(new URL(op.path, spec.baseUrl), {
-        method: op.method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(op.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(op.body !== undefined ? { body: op.body } : {}),
-      });
+  for (let pass = 0; pass < RESET_PASSES; pass++) {
+    if (pass > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+    let undone = 0;
+    for (const token of spec.tokens?.length ? spec.tokens : [undefined]) {
+      for (const op of toggles) {
+        const response = await fetch(new URL(op.path, spec.baseUrl), {
+          method: op.method,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(op.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(op.body !== undefined ? { body: op.body } : {}),
+        });
+        await response.arrayBuffer();
+        if (response.ok) undone++;
+      }
     }
+    if (undone === 0 && pass > 0) return;
   }
 }
 
