@@ -142,9 +142,15 @@ export async function ensureCatalog(
       withClient(pool, superuser, (c) => insertUsers(c, size, generated, passwordHash, anchor)),
     );
     await step(`${indexes.length} indeksi yeniden oluşturma`, () => recreateIndexes(pool, indexes));
-    await step('search_terms + VACUUM ANALYZE', async () => {
+    await step('search_terms, search_lexemes + VACUUM ANALYZE', async () => {
       await pool.query('refresh materialized view search_terms');
-      await pool.query(`vacuum (analyze) ${TABLES_WITH_BULK_INDEXES.join(', ')}, categories, stores, search_terms`);
+      // The products' insert trigger that lists their words did not fire under
+      // session_replication_role = replica: the words are listed here, once (migration 0026).
+      await pool.query(`insert into search_lexemes (term)
+        select distinct unnest(tsvector_to_array(search_vector)) from products on conflict do nothing`);
+      await pool.query(
+        `vacuum (analyze) ${TABLES_WITH_BULK_INDEXES.join(', ')}, categories, stores, search_terms, search_lexemes`,
+      );
     });
     await step('örnek id tablosu', () => sampleTables(pool));
     const seconds = (Date.now() - started) / 1000;

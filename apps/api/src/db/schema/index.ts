@@ -31,6 +31,7 @@ export * from './system-settings';
 export * from './admin-audit-log';
 export * from './search-log';
 export * from './search-terms';
+export * from './search-lexemes';
 export * from './hidden-search-terms';
 export * from './analytics-events';
 export * from './outbox';

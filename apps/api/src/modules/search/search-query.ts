@@ -50,3 +50,33 @@ export function prefixTsQuery(alternatives: string[][], opts: { wholeSingleLette
     })
     .join(' & ');
 }
+
+/** A lexeme as a `tsquery` literal: quoted, its quotes and backslashes doubled. */
+function quotedLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The query of `prefixTsQuery(alternatives, { wholeSingleLetters: true })` as a `tsquery` literal
+ * (for `::tsquery`) in which each prefix is replaced by the indexed words that start with it:
+ * `words` maps a prefix to those words (`search_lexemes`, which holds every word of every
+ * product's vector), or to null when they are too many to list. Both match the same products: a
+ * prefix matches a vector exactly when one of its words starts with it. The full-text index
+ * answers words as exact keys, skipping through their posting lists, where it merges every
+ * posting list a prefix covers before the AND (ADR 006, amendment of 2026-12-02). A prefix that
+ * no word starts with, or that stands for too many, stays a prefix.
+ */
+export function wordsTsQuery(alternatives: string[][], words: ReadonlyMap<string, readonly string[] | null>): string {
+  const term = (a: string): string[] => {
+    if (a.length === 1) return [quotedLexeme(a)];
+    const listed = words.get(a);
+    return listed && listed.length > 0 ? listed.map(quotedLexeme) : [`${quotedLexeme(a)}:*`];
+  };
+  return alternatives
+    .filter((alts) => alts.length > 0)
+    .map((alts) => {
+      const parts = [...new Set(alts.flatMap(term))];
+      return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
+    })
+    .join(' & ');
+}

@@ -58,15 +58,61 @@ export async function closestTerms(db: Database, token: string, limit = 2): Prom
   return rows.filter((r) => Number(r.similarity) >= best - CORRECTION_SIMILARITY_MARGIN).map((r) => r.term);
 }
 
-/** The WHERE condition and ranking of a text search, for the listing query builder. */
-export function textSearchSql(prefixQuery: string, rawQuery: string): { where: SQL; rank: SQL; key: string } {
+/**
+ * Above this many words starting with a prefix, a search keeps the prefix (`wordsTsQuery`): the
+ * index then merges their posting lists itself. Such a prefix is short and common, and a search
+ * of it mostly takes the popularity walk (`popularWordMatches`). Measured on the 1M catalog (LOG.md,
+ * 2026-12-02), the one pass over the matches of "ga 5" (20 words) took 60 ms through the words
+ * against 106 ms as a prefix, but "te" (33 words, 490,572 matches) 4.3 s against 3.3 s.
+ */
+export const PREFIX_WORDS_MAX = 24;
+
+/**
+ * The words of any product's search vector that start with each prefix (`search_lexemes`, a range
+ * of its byte-ordered key), or null for a prefix that more than `max` words start with.
+ */
+export async function wordsStartingWith(
+  db: Database,
+  prefixes: readonly string[],
+  max = PREFIX_WORDS_MAX,
+): Promise<Map<string, string[] | null>> {
+  if (prefixes.length === 0) return new Map();
+  // The words starting with a prefix follow it in byte order: the first max + 1 words from the
+  // prefix on, kept while they start with it.
+  const rows = sqlRows<{ token: string; words: string[] | null; n: number | string }>(
+    await db.execute(sql`
+      select t.token, w.words, w.n
+        from (select token collate "C" as token from unnest(array[${sql.join(
+          prefixes.map((p) => sql`${p}`),
+          sql`, `,
+        )}]::text[]) as u(token)) as t
+       cross join lateral (
+         select json_agg(f.term order by f.term) as words, count(*) as n
+           from (select l.term from search_lexemes l where l.term >= t.token order by l.term limit ${max + 1}) f
+          where starts_with(f.term, t.token)) as w`),
+  );
+  return new Map(rows.map((r) => [r.token, Number(r.n) > max ? null : (r.words ?? [])]));
+}
+
+/**
+ * The WHERE condition and ranking of a text search, for the listing query builder. The condition
+ * is `matchQuery` (a `wordsTsQuery` literal) where one is given, else the prefix query: the two
+ * match the same products. Ranking always reads the prefix query, whose rank does not depend on
+ * how many words a prefix stands for.
+ */
+export function textSearchSql(
+  prefixQuery: string,
+  rawQuery: string,
+  matchQuery?: string,
+): { where: SQL; rank: SQL; key: string } {
   const folded = sql`to_tsquery('simple', ${prefixQuery})`;
+  const matched = matchQuery === undefined ? folded : sql`${matchQuery}::tsquery`;
   // The Turkish-stemmed query widens the match ("kulaklıklar" finds "kulaklık" descriptions)
   // but does not rank: its lexemes depend on how the shopper spelt the query, and "IPHONE",
   // "ıphone" and "iphone" must come back in the same order.
   const stemmed = sql`websearch_to_tsquery('turkish', ${rawQuery})`;
   return {
-    where: sql`search_vector @@ (${folded} || ${stemmed})`,
+    where: sql`search_vector @@ (${matched} || ${stemmed})`,
     // Name/brand words (A) outrank description words (D); popularity and stock break ties.
     rank: sql`(ts_rank(search_vector, ${folded}, 1) + 0.02 * ln(1 + ${products.ratingsCount})
       + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`,

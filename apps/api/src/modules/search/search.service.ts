@@ -25,7 +25,7 @@ import { listingReadTags } from '../products/listing-read-tags';
 import type { ProductListRow } from '../products/products.repo';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { paginate } from '../../lib/reply';
-import { parseQuery, prefixTsQuery, type ParsedQuery } from './search-query';
+import { parseQuery, prefixTsQuery, wordsTsQuery, type ParsedQuery } from './search-query';
 import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
   productCountEstimate,
@@ -41,6 +41,7 @@ import {
   textSearchSql,
   topSearches,
   unknownTokens,
+  wordsStartingWith,
 } from './search.repo';
 import { hiddenTermKeys } from './hidden-terms.repo';
 
@@ -64,6 +65,19 @@ async function tokenAlternatives(
     }),
   );
   return { alternatives, corrected };
+}
+
+/**
+ * The search page's text search of a query's alternatives: each prefix is matched through the
+ * words that start with it (`wordsTsQuery`), a one-letter word as itself.
+ */
+async function textSearchOf(db: Database, alternatives: string[][], display: string): Promise<TextSearch> {
+  const words = await wordsStartingWith(db, [...new Set(alternatives.flat().filter((a) => a.length > 1))]);
+  return textSearchSql(
+    prefixTsQuery(alternatives, { wholeSingleLetters: true }),
+    display,
+    wordsTsQuery(alternatives, words),
+  );
 }
 
 export interface SearchResult {
@@ -158,7 +172,7 @@ async function searchWithFacets(
       JSON.stringify([q.display, input.category ?? null, input.subcategory ?? null, panelKey(input)]),
       async (tag) => {
         const { alternatives } = await tokenAlternatives(db, q);
-        const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), q.display);
+        const search = await textSearchOf(db, alternatives, q.display);
         const scope = {
           ...(input.category ? { category: input.category } : {}),
           ...(input.subcategory ? { subcategory: input.subcategory } : {}),
@@ -185,7 +199,7 @@ async function runSearch(
     return { ...empty, query: q.display, correctedQuery: null, totalIsLowerBound: false };
   }
   const { alternatives, corrected } = await tokenAlternatives(db, q);
-  const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), q.display);
+  const search = await textSearchOf(db, alternatives, q.display);
   const understood = {
     query: q.display,
     correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
