@@ -3,7 +3,13 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { invalidateProductReads, invalidatePublicReads } from '../../lib/public-read-cache';
-import { answerFromIndex, disableListingIndex, enableListingIndex, MAX_AGE_MS } from './listing-index';
+import {
+  answerFromIndex,
+  disableListingIndex,
+  enableListingIndex,
+  listingIndexBuilding,
+  MAX_AGE_MS,
+} from './listing-index';
 import type { ListingFilters, ListingPage } from './listing-filters';
 
 /*
@@ -238,6 +244,19 @@ describe('the listing index under concurrency', () => {
     await settle();
     const answer = (await ask())!;
     expect(answer.ids.at(-1)).toBe(id(1));
+  });
+
+  it('says it is building while a category is, so a search panel does not read its matches meanwhile', async () => {
+    enableListingIndex(standIn.db, { background: true });
+    expect(listingIndexBuilding(standIn.db)).toBe(false);
+    standIn.hold = true;
+    expect(await ask()).toBeUndefined();
+    expect(listingIndexBuilding(standIn.db)).toBe(true);
+    standIn.hold = false;
+    standIn.release();
+    await settle();
+    expect(listingIndexBuilding(standIn.db)).toBe(false);
+    expect((await ask())!.total).toBe(5);
   });
 
   it('answers by SQL while a build fails, and builds again on the next request', async () => {

@@ -854,7 +854,7 @@ class CategoryIndex {
       for (let c = 0; c < counts.length; c++) {
         if (counts[c]! > 0) out.push({ value: v.brands.values[c]!, label: v.brands.values[c]!, count: counts[c]! });
       }
-      return out.sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value));
+      return out.sort(facetOrder(byBrand));
     };
     const storeById = new Map(storeRows.map((st) => [st.id.toLowerCase(), st]));
     const storeList = (counts: Int32Array) => {
@@ -863,7 +863,7 @@ class CategoryIndex {
         const store = activeStore[c] ? storeById.get(v.stores.values[c]!) : undefined;
         if (counts[c]! > 0 && store) out.push({ value: store.slug, label: store.name, count: counts[c]! });
       }
-      return out.sort((a, b) => b.count - a.count || byCodePoint(a.label, b.label));
+      return out.sort(facetOrder(byStoreName));
     };
     const bounds = (min: number, max: number) => (min <= max ? { min, max } : null);
     const pairList = (counts: Int32Array) => {
@@ -1105,6 +1105,15 @@ export function listingIndexServes(db: Database): boolean {
   return indexes.has(db);
 }
 
+/**
+ * Whether a category of the index is still being built in the background: until it is ready, what
+ * needs it is answered by SQL, so a search's panel does not read its matches' ids for nothing.
+ */
+export function listingIndexBuilding(db: Database): boolean {
+  const owner = indexes.get(db);
+  return owner !== undefined && owner.background && [...owner.categories.values()].some((index) => !index.ready);
+}
+
 export function disableListingIndex(db: Database): void {
   indexes.get(db)?.everything();
   indexes.delete(db);
@@ -1207,6 +1216,13 @@ export async function setFacetsFromIndex(
   return mergeFacets(parts, filters);
 }
 
+/** A facet list's order: most products first, then `tie` (the brand, or the store's name) by code point. */
+function facetOrder(tie: (v: ValueCount) => string): (a: ValueCount, b: ValueCount) => number {
+  return (a, b) => b.count - a.count || byCodePoint(tie(a), tie(b));
+}
+const byBrand = (v: ValueCount) => v.value;
+const byStoreName = (v: ValueCount) => v.label;
+
 /**
  * The facet counts of disjoint sets (categories) added up, in the orders of one category's: most
  * products first, then the brand or the store's name by code point.
@@ -1221,7 +1237,7 @@ function mergeFacets(parts: readonly RawFacets[], filters: ListingFilters): RawF
         else byValue.set(v.value, { ...v });
       }
     }
-    return [...byValue.values()].sort((a, b) => b.count - a.count || byCodePoint(tie(a), tie(b)));
+    return [...byValue.values()].sort(facetOrder(tie));
   };
   const sumPairs = (lists: { key: string; value: string; count: number }[][]) => {
     const byPair = new Map<string, { key: string; value: string; count: number }>();
@@ -1245,8 +1261,6 @@ function mergeFacets(parts: readonly RawFacets[], filters: ListingFilters): RawF
     }
     return min <= max ? { min, max } : null;
   };
-  const byBrand = (v: ValueCount) => v.value;
-  const byStoreName = (v: ValueCount) => v.label;
   const brandsChosen = filters.brands.length > 0;
   const storesChosen = filters.stores.length > 0;
   const priceChosen = filters.minPriceKurus !== undefined || filters.maxPriceKurus !== undefined;

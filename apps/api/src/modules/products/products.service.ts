@@ -19,6 +19,7 @@ import { PublicReadCache, type ReadTags, type TagReads } from '../../lib/public-
 import {
   answerFromIndex,
   byCodePoint,
+  listingIndexBuilding,
   listingIndexServes,
   MAX_AGE_MS,
   productSetOf,
@@ -237,8 +238,13 @@ async function loadPageAndPanel(db: Database, scope: ListingScope, q: ListingInp
     ),
     // Asked with facets, pageAndFacets always counts them.
     facets: facets ?? (await computeFacets(db, filters)).facets,
-    panelTags: listingReadTags(filters, { sort: 'popularity', facets: true }, []),
+    panelTags: panelReadTags(filters),
   };
+}
+
+/** What can change a listing's filter panel: the prices of every product of its scope. */
+function panelReadTags(filters: ListingFilters): ReadTags {
+  return listingReadTags(filters, { sort: 'popularity', facets: true }, []);
 }
 
 /** What a listing's filter panel depends on: its filters, not its sort, page or page size. */
@@ -256,7 +262,7 @@ export async function loadFacets(db: Database, scope: ListingScope, q: ListingIn
   const filters = await toFilters(db, scope, q);
   const indexed = await answerFromIndex(db, filters, { sort: 'popularity', page: 1, limit: 0 }, true);
   const facets = indexed?.facets ? presentFacets(filters, indexed.facets) : (await computeFacets(db, filters)).facets;
-  tag(listingReadTags(filters, { sort: 'popularity', facets: true }, []));
+  tag(panelReadTags(filters));
   return facets;
 }
 
@@ -363,8 +369,8 @@ export function searchMatchSetLoads(): number {
   return matchSetLoads;
 }
 
-function searchMatches(db: Database, search: TextSearch & { key: string }): Promise<ProductSet | null> {
-  return matchSets.get(search.key, async (tag) => {
+function searchMatches(db: Database, search: TextSearch, key: string): Promise<ProductSet | null> {
+  return matchSets.get(key, async (tag) => {
     matchSetLoads++;
     const rows = await findMatchIdsByCategory(db, search, INDEXED_MATCHES_MAX);
     tag({});
@@ -379,8 +385,8 @@ function searchMatches(db: Database, search: TextSearch & { key: string }): Prom
  */
 async function countFacets(db: Database, filters: ListingFilters): Promise<RawFacets> {
   const search = filters.search;
-  if (search?.key !== undefined && !filters.productIds && listingIndexServes(db)) {
-    const set = await searchMatches(db, { ...search, key: search.key });
+  if (search?.key !== undefined && !filters.productIds && listingIndexServes(db) && !listingIndexBuilding(db)) {
+    const set = await searchMatches(db, search, search.key);
     const indexed = set && (await setFacetsFromIndex(db, filters, set));
     if (indexed) return indexed;
   }

@@ -169,7 +169,8 @@ async function searchWithFacets(
   const [page, facets] = await Promise.all([
     searchProducts(db, q.display, { ...input, facets: false }, tuning),
     searchFacetsCache.get(
-      JSON.stringify([q.display, input.category ?? null, input.subcategory ?? null, panelKey(input)]),
+      // panelKey keeps the category and subcategory with the other filters.
+      JSON.stringify([q.display, panelKey(input)]),
       async (tag) => {
         const { alternatives } = await tokenAlternatives(db, q);
         const search = await textSearchOf(db, alternatives, q.display);
