@@ -173,3 +173,34 @@ describe('a product written in the admin', () => {
     expect(await found(product._id)).toBe(true);
   });
 });
+
+describe('the search page', () => {
+  it('finds a product created a moment ago by a word only it has, without correcting the word', async () => {
+    const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
+    const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
+    // A catalog word and two letters: close enough to it for a typo correction, and a word of its own.
+    const existing = sqlRows<{ term: string }>(
+      await db.execute(sql`select term from search_terms where term ~ '^[a-z]{7,}$' order by n desc limit 1`),
+    )[0]!.term;
+    const word = `${existing}zq`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: bearer(admin),
+      payload: {
+        name: `Deneme ${word}`,
+        brand: 'Deneme',
+        category: source!.categoryId,
+        images: [{ url: 'https://cdn.example/d.jpg' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const product = body<{ data: { _id: string } }>(res).data;
+
+    const found = await t.app.inject({ method: 'GET', url: `/api/search?q=${word}` });
+    expect(found.statusCode).toBe(200);
+    const result = found.json<{ data: { _id: string }[]; correctedQuery: string | null }>();
+    expect(result.correctedQuery).toBeNull();
+    expect(result.data.map((p) => p._id)).toEqual([product._id]);
+  });
+});

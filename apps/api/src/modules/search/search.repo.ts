@@ -15,25 +15,6 @@ import { pricesOfProduct, productColumns, type ProductListRow } from '../product
  * trigram) repairs typos before the query is built. Neither needs a scan of all products.
  */
 
-/** Tokens of the query that are no prefix of any indexed word (candidates for correction). */
-export async function unknownTokens(db: Database, tokens: string[]): Promise<Set<string>> {
-  const candidates = tokens.filter((t) => t.length >= 3);
-  if (candidates.length === 0) return new Set();
-  // A prefix test as a range on the C-collated term index: `term like token || '%'` could
-  // not use an index with a non-constant pattern. Tokens only contain [a-z0-9] ('{' > 'z').
-  const rows = sqlRows<{ token: string }>(
-    await db.execute(sql`
-      select t.token from unnest(array[${sql.join(
-        candidates.map((c) => sql`${c}`),
-        sql`, `,
-      )}]::text[]) as t(token)
-      where not exists (
-        select 1 from search_terms s
-        where s.term collate "C" >= t.token collate "C" and s.term collate "C" < (t.token || '{') collate "C")`),
-  );
-  return new Set(rows.map((r) => r.token));
-}
-
 /**
  * How far below the closest word's trigram similarity another word may be and still be taken as
  * a correction. A far worse second word is no correction but noise, and a common one swamps the

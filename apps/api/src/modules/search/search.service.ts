@@ -40,39 +40,49 @@ import {
   suggestProducts,
   textSearchSql,
   topSearches,
-  unknownTokens,
   wordsStartingWith,
 } from './search.repo';
 import { hiddenTermKeys } from './hidden-terms.repo';
 
 /**
- * For each token, the words to look for: the token itself, or — when no indexed word starts
- * with it — the closest indexed words ("samsnug" → "samsung").
+ * For each token, the words to look for: the token itself, or — when no indexed word starts with
+ * it — the closest words of the active products ("samsnug" → "samsung"); and the indexed words each
+ * of them starts (`wordsTsQuery`). The indexed words are `search_lexemes`, which a product's
+ * write keeps complete: a word only a product created a moment ago has is not "corrected".
  */
 async function tokenAlternatives(
   db: Database,
   q: ParsedQuery,
-): Promise<{ alternatives: string[][]; corrected: boolean }> {
-  const unknown = await unknownTokens(db, q.tokens);
+): Promise<{ alternatives: string[][]; corrected: boolean; words: Map<string, string[] | null> }> {
+  const words = await wordsStartingWith(
+    db,
+    q.tokens.filter((t) => t.length > 1),
+  );
   let corrected = false;
   const alternatives = await Promise.all(
     q.tokens.map(async (token) => {
-      if (!unknown.has(token)) return [token];
+      // Known when some word starts with it (null: more words than listed).
+      if (token.length < 3 || words.get(token)?.length !== 0) return [token];
       const close = await closestTerms(db, token);
       if (close.length === 0) return [token];
       corrected = true;
       return close;
     }),
   );
-  return { alternatives, corrected };
+  const corrections = [...new Set(alternatives.flat())].filter((a) => a.length > 1 && !words.has(a));
+  for (const [word, listed] of await wordsStartingWith(db, corrections)) words.set(word, listed);
+  return { alternatives, corrected, words };
 }
 
 /**
  * The search page's text search of a query's alternatives: each prefix is matched through the
  * words that start with it (`wordsTsQuery`), a one-letter word as itself.
  */
-async function textSearchOf(db: Database, alternatives: string[][], display: string): Promise<TextSearch> {
-  const words = await wordsStartingWith(db, [...new Set(alternatives.flat().filter((a) => a.length > 1))]);
+function textSearchOf(
+  alternatives: string[][],
+  words: ReadonlyMap<string, readonly string[] | null>,
+  display: string,
+): TextSearch {
   return textSearchSql(
     prefixTsQuery(alternatives, { wholeSingleLetters: true }),
     display,
@@ -172,8 +182,8 @@ async function searchWithFacets(
       // panelKey keeps the category and subcategory with the other filters.
       JSON.stringify([q.display, panelKey(input)]),
       async (tag) => {
-        const { alternatives } = await tokenAlternatives(db, q);
-        const search = await textSearchOf(db, alternatives, q.display);
+        const { alternatives, words } = await tokenAlternatives(db, q);
+        const search = textSearchOf(alternatives, words, q.display);
         const scope = {
           ...(input.category ? { category: input.category } : {}),
           ...(input.subcategory ? { subcategory: input.subcategory } : {}),
@@ -199,8 +209,8 @@ async function runSearch(
     tag({});
     return { ...empty, query: q.display, correctedQuery: null, totalIsLowerBound: false };
   }
-  const { alternatives, corrected } = await tokenAlternatives(db, q);
-  const search = await textSearchOf(db, alternatives, q.display);
+  const { alternatives, corrected, words } = await tokenAlternatives(db, q);
+  const search = textSearchOf(alternatives, words, q.display);
   const understood = {
     query: q.display,
     correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
