@@ -40,6 +40,27 @@ async function bothWays(alternatives: string[][], raw: string, max?: number) {
   };
 }
 
+/**
+ * A product named `name`, created in the admin or, given `existing`, renamed there: the write path
+ * whose triggers keep the words complete.
+ */
+async function writeProduct(
+  name: string,
+  existing?: { _id: string; slug: string },
+): Promise<{ _id: string; slug: string }> {
+  const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
+  const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
+  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: 'https://cdn.example/d.jpg' }] };
+  const res = await t.app.inject({
+    method: existing ? 'PUT' : 'POST',
+    url: existing ? `/api/admin/products/${existing._id}` : '/api/admin/products',
+    headers: bearer(admin),
+    payload: existing ? { ...form, slug: existing.slug } : form,
+  });
+  expect(res.statusCode, res.body).toBe(existing ? 200 : 201);
+  return body<{ data: { _id: string; slug: string } }>(res).data;
+}
+
 /** A small deterministic generator, so a failure names a draw that can be run again. */
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -119,8 +140,6 @@ describe('a prefix matched through its words', () => {
 
 describe('a product written in the admin', () => {
   it('is found through its new words at once, on creation and after a rename', async () => {
-    const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
-    const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
     // New words that extend a prefix the catalog already has words for, so the search lists that
     // prefix's words: a product whose new word the list missed would not be found.
     const existing = sqlRows<{ term: string }>(
@@ -146,29 +165,10 @@ describe('a product written in the admin', () => {
       return viaWords.includes(id);
     };
 
-    const form = (word: string) => ({
-      name: `${word} Deneme`,
-      brand: 'Deneme',
-      category: source!.categoryId,
-      images: [{ url: 'https://cdn.example/d.jpg' }],
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products',
-      headers: bearer(admin),
-      payload: form(`${existing}qxzvorn`),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const product = body<{ data: { _id: string; slug: string } }>(res).data;
+    const product = await writeProduct(`${existing}qxzvorn Deneme`);
     expect(await found(product._id)).toBe(true);
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/products/${product._id}`,
-      headers: bearer(admin),
-      payload: { ...form(`${existing}wyplath`), slug: product.slug },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await writeProduct(`${existing}wyplath Deneme`, product);
     expect((await wordsStartingWith(db, [prefix])).get(prefix)).toContain(`${existing}wyplath`);
     expect(await found(product._id)).toBe(true);
   });
@@ -176,26 +176,12 @@ describe('a product written in the admin', () => {
 
 describe('the search page', () => {
   it('finds a product created a moment ago by a word only it has, without correcting the word', async () => {
-    const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
-    const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
     // A catalog word and two letters: close enough to it for a typo correction, and a word of its own.
     const existing = sqlRows<{ term: string }>(
       await db.execute(sql`select term from search_terms where term ~ '^[a-z]{7,}$' order by n desc limit 1`),
     )[0]!.term;
     const word = `${existing}zq`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products',
-      headers: bearer(admin),
-      payload: {
-        name: `Deneme ${word}`,
-        brand: 'Deneme',
-        category: source!.categoryId,
-        images: [{ url: 'https://cdn.example/d.jpg' }],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const product = body<{ data: { _id: string } }>(res).data;
+    const product = await writeProduct(`Deneme ${word}`);
 
     const found = await t.app.inject({ method: 'GET', url: `/api/search?q=${word}` });
     expect(found.statusCode).toBe(200);

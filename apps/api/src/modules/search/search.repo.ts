@@ -9,10 +9,12 @@ import { sqlRows } from '../../lib/sql-rows';
 import { pricesOfProduct, productColumns, type ProductListRow } from '../products/products.repo';
 
 /**
- * Search runs on two indexes: `products.search_vector` (GIN tsvector: folded name, brand,
+ * Search runs on three indexes: `products.search_vector` (GIN tsvector: folded name, brand,
  * model and category words with weight A, folded description with weight D, Turkish-stemmed
- * text with weight C) answers the query; `search_terms` (the distinct indexed words, GIN
- * trigram) repairs typos before the query is built. Neither needs a scan of all products.
+ * text with weight C) answers the query; `search_lexemes` (every word of those vectors,
+ * byte-ordered) gives the words a prefix stands for and tells a typo; `search_terms` (the active
+ * products' folded words, GIN trigram) gives a typo's corrections. None needs a scan of all
+ * products.
  */
 
 /**
