@@ -215,6 +215,8 @@ async function startServer(
       if (res.ok) {
         if ((extraEnv.LISTING_INDEX ?? process.env.LISTING_INDEX) !== 'false')
           await listingIndexBuilt(name, chunks, deadline);
+        if ((extraEnv.SEARCH_INDEX ?? process.env.SEARCH_INDEX) !== 'false')
+          await wordIndexBuilt(name, chunks, deadline);
         return { baseUrl, child, stop };
       }
     } catch {
@@ -251,6 +253,28 @@ async function listingIndexBuilt(name: string, chunks: string[], deadline: numbe
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('the listing index was not built in time');
+}
+
+/** How long each server's word index took to build at its start (server.ts logs it). */
+const wordIndexBuilds: Record<string, { products: number; words: number; ms: number }> = {};
+
+/** Waits for the server's word index (ADR 006) to be built, as for the listing index. */
+async function wordIndexBuilt(name: string, chunks: string[], deadline: number): Promise<void> {
+  const line = /search index: (\d+) products, (\d+) words in (\d+) ms/g;
+  while (Date.now() < deadline) {
+    const found = [...chunks.join('').matchAll(line)];
+    if (found.length >= config.workers) {
+      const last = found[found.length - 1]!;
+      wordIndexBuilds[name] = { products: Number(last[1]), words: Number(last[2]), ms: Number(last[3]) };
+      log(`${name}: word index of ${last[1]} products (${last[2]} words) built in ${last[3]} ms`);
+      return;
+    }
+    if (/search index: (prewarm failed|the catalog changed)/.test(chunks.join(''))) {
+      throw new Error('search index: not built at start');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('the word index was not built in time');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -715,6 +739,7 @@ async function runColdScenarios(opts: {
     }
   }
   discovered.listingIndex = listingIndexBuilds;
+  discovered.wordIndex = wordIndexBuilds;
   return discovered;
 }
 

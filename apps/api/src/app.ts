@@ -43,6 +43,7 @@ import { registerLocalImportSocket } from './modules/feeds/cli/local-import-serv
 import { registerFreshnessSweep } from './modules/feeds/freshness/freshness-sweep';
 import { registerFeedScheduler } from './modules/feeds/schedule/feed-scheduler';
 import { searchRoutes } from './modules/search/search.routes';
+import { registerWordIndex } from './modules/search/word-index.plugin';
 import { favoriteRoutes } from './modules/favorites/favorites.routes';
 import { comparisonRoutes } from './modules/comparisons/comparisons.routes';
 import { alertRoutes } from './modules/alerts/alerts.routes';
@@ -157,6 +158,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   if (config.publicReadCache === false) setPublicReadCaching(false);
   registerReadInvalidation(app);
   registerListingIndex(app, config.listingIndex !== false);
+  registerWordIndex(app, config.searchIndex !== false);
   registerFreshnessSweep(app);
   registerFeedScheduler(app);
   // The embedded database's data directory, where `npm run feed:import` finds the running server.

@@ -64,6 +64,11 @@ const envSchema = z.object({
    */
   LISTING_INDEX: booleanish.default(true),
   /**
+   * `false` finds a whole-catalog search's matches by SQL instead of the word index (ADR 006):
+   * the benchmark's comparisons and a deployment short of memory use it.
+   */
+  SEARCH_INDEX: booleanish.default(true),
+  /**
    * Server processes sharing the port (node:cluster), each with its own event loop, pool and
    * listing index (ADR 001). More than one needs PostgreSQL: the embedded database has one owner.
    */
@@ -135,6 +140,8 @@ export interface AppConfig {
   publicReadCache: boolean;
   /** LISTING_INDEX: category listings and facets from memory (ADR 005); off: by SQL. */
   listingIndex?: boolean;
+  /** SEARCH_INDEX: a whole-catalog search's matches from the word index in memory (ADR 006); off: by SQL. */
+  searchIndex?: boolean;
   /** GET /metrics answers other hosts than loopback only with this bearer token; unset: loopback only. */
   metricsToken?: string;
   trustProxy: boolean;
@@ -264,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicReadCache: e.PUBLIC_READ_CACHE,
     listingIndex: e.LISTING_INDEX,
+    searchIndex: e.SEARCH_INDEX,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { buildApp } from './app';
 import { runClusterPrimary } from './cluster-primary';
 import { prewarmListingIndexInBackground } from './modules/products/listing-index.plugin';
+import { prewarmWordIndexInBackground } from './modules/search/word-index.plugin';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { pgliteDataDir } from './db/paths';
@@ -108,6 +109,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   prewarmListingIndexInBackground(app, (line) => console.log(line));
+  prewarmWordIndexInBackground(app, (line) => console.log(line));
   if (cluster.isPrimary) console.log(runningLine(config, seeded.catalogSeeded));
 }
 

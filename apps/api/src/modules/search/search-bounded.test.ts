@@ -8,7 +8,9 @@ import { useTestApp } from '../../test/app';
 import { roundDown125, searchProducts, type BoundedSearchTuning } from './search.service';
 import { popularWordMatches, wordPrefixPattern } from './search.repo';
 
-const t = useTestApp();
+// The database's own paths (the walk, the one pass): the word index, which answers first where it
+// is on, has its own tests (word-index.test.ts).
+const t = useTestApp({ config: { searchIndex: false } });
 let db: Database;
 
 beforeAll(() => {

@@ -1,4 +1,5 @@
 import { foldTurkish } from '@kiyasla/contracts/text';
+import type { WordConjunction, WordTerm } from './word-index';
 
 export const MAX_QUERY_LENGTH = 200;
 const MAX_TOKENS = 8;
@@ -79,4 +80,27 @@ export function wordsTsQuery(alternatives: string[][], words: ReadonlyMap<string
       return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
     })
     .join(' & ');
+}
+
+/**
+ * The search page's condition (`textSearchSql`: the folded query of `prefixTsQuery(alternatives,
+ * { wholeSingleLetters: true })` or the Turkish-stemmed query) as conjunctions of the word index:
+ * a product matches when it matches either. `stemmed` is the stemmed query as PostgreSQL prints
+ * it (`websearch_to_tsquery('turkish', …)::text`, empty when the query was only stop words).
+ * Undefined when the stemmed query is more than words joined by AND (a hyphenated word's phrase,
+ * an "or", a negation): the database answers those.
+ */
+export function wordConjunctions(alternatives: string[][], stemmed: string): WordConjunction[] | undefined {
+  const folded = alternatives
+    .filter((alts) => alts.length > 0)
+    .map((alts) => alts.map((a) => ({ word: a, prefix: a.length > 1 })));
+  if (stemmed.trim() === '') return [folded];
+  const words: WordTerm[][] = [];
+  for (const part of stemmed.trim().split(' & ')) {
+    // A quoted lexeme with nothing the output would have escaped.
+    const lexeme = /^'([^'\\\s]+)'$/.exec(part)?.[1];
+    if (lexeme === undefined) return undefined;
+    words.push([{ word: lexeme, prefix: false }]);
+  }
+  return [folded, words];
 }

@@ -104,6 +104,17 @@ export function textSearchSql(
 }
 
 /**
+ * The Turkish-stemmed query of `textSearchSql` as PostgreSQL prints it (`'kulaklık' & 'kablosuz'`;
+ * empty when the query is only stop words), for the word index (`wordConjunctions`).
+ */
+export async function stemmedQueryText(db: Database, rawQuery: string): Promise<string> {
+  const rows = sqlRows<{ q: string }>(
+    await db.execute(sql`select websearch_to_tsquery('turkish', ${rawQuery})::text as q`),
+  );
+  return rows[0]?.q ?? '';
+}
+
+/**
  * A `search_text ~ …` pattern that a product's folded name, brand, model or category words match
  * when one of them starts with one of `alternatives` (a query token or its spelling corrections;
  * a one-character token is a whole word, as in `prefixTsQuery`'s `wholeSingleLetters`). Words

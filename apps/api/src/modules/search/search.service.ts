@@ -25,7 +25,8 @@ import { listingReadTags } from '../products/listing-read-tags';
 import type { ProductListRow } from '../products/products.repo';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { paginate } from '../../lib/reply';
-import { parseQuery, prefixTsQuery, wordsTsQuery, type ParsedQuery } from './search-query';
+import { parseQuery, prefixTsQuery, wordConjunctions, wordsTsQuery, type ParsedQuery } from './search-query';
+import { popularMatchesFromWordIndex } from './word-index';
 import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
   productCountEstimate,
@@ -37,6 +38,7 @@ import {
   popularWordMatches,
   rankCandidates,
   prefixProductCounts,
+  stemmedQueryText,
   suggestProducts,
   textSearchSql,
   topSearches,
@@ -216,7 +218,7 @@ async function runSearch(
     correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
   };
   if (isWholeCatalogRelevance(input)) {
-    return { ...(await boundedSearch(db, alternatives, search, input, tag, tuning)), ...understood };
+    return { ...(await boundedSearch(db, q, alternatives, search, input, tag, tuning)), ...understood };
   }
   const result = await listProducts(
     db,
@@ -252,6 +254,7 @@ const productCountCache = new TtlCache<number>(10 * 60_000);
 
 async function boundedSearch(
   db: Database,
+  q: ParsedQuery,
   alternatives: string[][],
   search: TextSearch,
   input: SearchInput,
@@ -260,7 +263,7 @@ async function boundedSearch(
 ): Promise<Omit<SearchResult, 'query' | 'correctedQuery'>> {
   const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
   // The filter panel is cached on its own (searchWithFacets).
-  const page = await boundedPage(db, alternatives, search, input, tuning);
+  const page = await boundedPage(db, q, alternatives, search, input, tuning);
   tag(
     listingReadTags(
       filters,
@@ -277,6 +280,7 @@ async function boundedSearch(
 
 async function boundedPage(
   db: Database,
+  q: ParsedQuery,
   alternatives: string[][],
   search: TextSearch,
   input: SearchInput,
@@ -285,7 +289,14 @@ async function boundedPage(
   let candidates: string[] | undefined;
   let total = 0;
   let totalIsLowerBound = false;
-  if ((await dictionaryEstimate(db, alternatives)) >= tuning.walkFrom) {
+  // The word index counts every match and finds the most popular without reading their rows.
+  const fromIndex = await popularMatchesFromWordIndex(
+    db,
+    async () => wordConjunctions(alternatives, await stemmedQueryText(db, q.display)),
+    tuning.candidates,
+  );
+  if (fromIndex) ({ ids: candidates, total } = fromIndex);
+  else if ((await dictionaryEstimate(db, alternatives)) >= tuning.walkFrom) {
     const walk = await popularWordMatches(db, alternatives, tuning.candidates, tuning.walkLimit);
     if (walk.ids.length === tuning.candidates) {
       const products = await productCountCache.get('products', () => productCountEstimate(db));

@@ -1,0 +1,246 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { listingQueryBase, searchSortSchema } from '@kiyasla/contracts/listing';
+import type { Database } from '../../db/client';
+import { products } from '../../db/schema/products';
+import { invalidatePublicReads, setPublicReadCaching } from '../../lib/public-read-cache';
+import { sqlRows } from '../../lib/sql-rows';
+import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../test/accounts';
+import { useTestApp } from '../../test/app';
+import { parseQuery, prefixTsQuery, wordConjunctions } from './search-query';
+import { popularMatches, stemmedQueryText, textSearchSql } from './search.repo';
+import { searchProducts } from './search.service';
+import {
+  buildWordIndex,
+  disableWordIndex,
+  enableWordIndex,
+  prewarmWordIndex,
+  wordIndexFigures,
+  type WordIndex,
+} from './word-index';
+
+/**
+ * The word index (ADR 006, amendment "The word index") answers a whole-catalog search's matches
+ * — how many, and the most popular — from memory. It must answer exactly what the database's one
+ * pass over the matches answers, and never from a catalog that has changed since it was read.
+ */
+
+const t = useTestApp();
+let db: Database;
+
+beforeAll(() => {
+  db = t.db.db;
+});
+
+const searchInput = listingQueryBase.extend({ sort: searchSortSchema });
+
+/** A small deterministic generator, so a failure names a draw that can be run again. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = a;
+    r = Math.imul(r ^ (r >>> 15), r | 1);
+    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The database's answer and the index's for a query's alternatives and its raw text. */
+async function bothWays(index: WordIndex, alternatives: string[][], raw: string, limit: number) {
+  const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), raw);
+  const conjunctions = wordConjunctions(alternatives, await stemmedQueryText(db, raw));
+  return {
+    database: await popularMatches(db, search, limit),
+    index: conjunctions && index.popularMatches(conjunctions, limit),
+  };
+}
+
+describe('the matches of a search, from the word index', () => {
+  it('are those of the database, for 200 drawn queries: count and most popular, in order', async () => {
+    // An inactive product has words too: neither answer may count it.
+    await db.execute(
+      sql`update ${products} set is_active = false where id = (select min(id::text)::uuid from ${products})`,
+    );
+    invalidatePublicReads();
+    const index = (await buildWordIndex(db))!;
+    const names = sqlRows<{ name: string; description: string | null }>(
+      await db.execute(sql`select name, description from ${products} order by id`),
+    );
+    const random = mulberry32(1602);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    let many = 0;
+    let stemmedOnly = 0;
+    let unread = 0;
+    for (let i = 0; i < 200; i++) {
+      const product = pick(names);
+      // Words of a name or a description as a shopper types them: whole, cut short, or misspelt.
+      const text = random() < 0.7 || !product.description ? product.name : product.description;
+      const words = text.split(/\s+/).filter(Boolean);
+      const from = Math.floor(random() * words.length);
+      let raw = words.slice(from, from + 1 + Math.floor(random() * 3)).join(' ');
+      if (random() < 0.3) raw = raw.slice(0, Math.max(1, raw.length - 1 - Math.floor(random() * 4)));
+      if (random() < 0.1) raw = `${raw} ve`;
+      const tokens = parseQuery(raw).tokens;
+      if (tokens.length === 0) continue;
+      // Sometimes a second spelling of a token, as a correction gives.
+      const alternatives = tokens.map((token) => (random() < 0.15 ? [token, pick(tokens).slice(0, 3)] : [token]));
+      const limit = random() < 0.5 ? 5 : 50;
+      const answer = await bothWays(index, alternatives, raw, limit);
+      if (!answer.index) {
+        unread++;
+        continue;
+      }
+      expect(answer.index, `${raw} ${JSON.stringify(alternatives)}`).toEqual(answer.database);
+      if (answer.database.total > limit) many++;
+      const foldedOnly = await popularMatches(
+        db,
+        {
+          where: sql`search_vector @@ to_tsquery('simple', ${prefixTsQuery(alternatives, { wholeSingleLetters: true })})`,
+        },
+        1,
+      );
+      if (foldedOnly.total < answer.database.total) stemmedOnly++;
+    }
+    // The draws reached past the limit, and matched through the Turkish stems alone.
+    expect(many).toBeGreaterThan(20);
+    expect(stemmedOnly).toBeGreaterThan(0);
+    // Only a query with a hyphen or a quote is left to the database.
+    expect(unread).toBeLessThan(20);
+  });
+
+  it('reads a stemmed query of words joined by AND, and leaves any other to the database', () => {
+    const folded = [[{ word: 'kablosuz', prefix: true }], [{ word: 'e', prefix: false }]];
+    expect(wordConjunctions([['kablosuz'], ['e']], `'kablosuz' & 'kulaklık'`)).toEqual([
+      folded,
+      [[{ word: 'kablosuz', prefix: false }], [{ word: 'kulaklık', prefix: false }]],
+    ]);
+    // Only stop words: the stemmed query is empty and matches nothing more.
+    expect(wordConjunctions([['kablosuz'], ['e']], '')).toEqual([folded]);
+    expect(wordConjunctions([['usb']], `'usb-c' <-> 'usb' <-> 'c'`)).toBeUndefined();
+    expect(wordConjunctions([['a'], ['b']], `'a' | 'b'`)).toBeUndefined();
+    expect(wordConjunctions([['a']], `!'a'`)).toBeUndefined();
+    expect(wordConjunctions([['it']], `'it''s'`)).toBeUndefined();
+  });
+});
+
+/** A product written in the admin (created, or renamed given `existing`): a change of everything. */
+async function writeProduct(
+  name: string,
+  existing?: { _id: string; slug: string },
+): Promise<{ _id: string; slug: string }> {
+  const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
+  const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
+  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: 'https://cdn.example/d.jpg' }] };
+  const res = await t.app.inject({
+    method: existing ? 'PUT' : 'POST',
+    url: existing ? `/api/admin/products/${existing._id}` : '/api/admin/products',
+    headers: bearer(admin),
+    payload: existing ? { ...form, slug: existing.slug } : form,
+  });
+  expect(res.statusCode, res.body).toBe(existing ? 200 : 201);
+  return body<{ data: { _id: string; slug: string } }>(res).data;
+}
+
+const searchIds = async (q: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { _id: string }[] }>().data.map((p) => p._id);
+};
+
+describe('the search page with the word index', () => {
+  it('answers from the index, and finds a product created or renamed in the admin at once', async () => {
+    const answered = () => wordIndexFigures(db)!.answers;
+    const before = answered();
+    expect((await searchIds('kulaklik')).length).toBeGreaterThan(0);
+    // The embedded database waits for the build; on PostgreSQL SQL answers until it is built.
+    if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+    // Another query: the first one's page is cached.
+    expect((await searchIds('kulakl')).length).toBeGreaterThan(0);
+    expect(answered()).toBeGreaterThan(before);
+
+    const product = await writeProduct('Deneme qoxvirnat kulaklık');
+    expect(await searchIds('qoxvirnat')).toEqual([product._id]);
+    await writeProduct('Deneme plizgort kulaklık', product);
+    expect(await searchIds('qoxvirnat')).toEqual([]);
+    expect(await searchIds('plizgo')).toEqual([product._id]);
+  });
+
+  it('gives the same pages and totals as the database without it', async () => {
+    const queries = ['kulaklik', 'samsung telefon', 'iphone 1', 'kablosuz kulaklıklar', 'samsnug', 'usb-c kablo', 'e'];
+    const pages = ['1', '2'].map((page) => searchInput.parse({ limit: '12', page }));
+    const answers = async () => {
+      const all = [];
+      for (const q of queries) for (const page of pages) all.push(await searchProducts(db, q, page));
+      return all;
+    };
+    // Every search computed, none kept from the other way.
+    setPublicReadCaching(false);
+    try {
+      if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+      const before = wordIndexFigures(db)!.answers;
+      const withIndex = await answers();
+      expect(wordIndexFigures(db)!.answers - before).toBeGreaterThanOrEqual(queries.length * pages.length - 2);
+      expect(withIndex.filter((r) => r.pagination.total > 12).length).toBeGreaterThan(2);
+      disableWordIndex(db);
+      expect(await answers()).toEqual(withIndex);
+    } finally {
+      enableWordIndex(db, { background: t.db.kind === 'postgres' });
+      setPublicReadCaching(true);
+    }
+  });
+});
+
+describe('a build of the word index', () => {
+  it('is thrown away when the catalog changes while it reads, and the next search builds it again', async () => {
+    invalidatePublicReads();
+    const building = prewarmWordIndex(db);
+    // An admin edit's announcement, while the first statement is out.
+    invalidatePublicReads();
+    expect(await building).toBeUndefined();
+    expect(wordIndexFigures(db)!.products).toBe(0);
+
+    const found = await searchProducts(db, 'kulaklik', searchInput.parse({}));
+    expect(found.items.length).toBeGreaterThan(0);
+    if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+    expect(wordIndexFigures(db)!.products).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * Another process's catalog write reaches this one's index by the change announcement (ADR 010's
+ * NOTIFY): the processes of one PostgreSQL each hold an index of their own.
+ */
+describe.runIf(inject('testDatabaseTemplate'))('a catalog write in another process', () => {
+  it("drops this process's index, so its searches find the new word at once", async () => {
+    if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+    const [target] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.isActive}`)
+      .limit(1);
+    expect(await searchIds('vuzpelkir')).toEqual([]);
+    const databaseUrl = (db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+    await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'word-index.writer.ts'),
+      databaseUrl,
+      target!.id,
+      'vuzpelkir',
+    ]);
+    const deadline = Date.now() + 2_000;
+    // Polled: the announcement arrives on its own connection.
+    while (wordIndexFigures(db)!.products > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(await searchIds('vuzpelki')).toEqual([target!.id]);
+    // Built again, the index answers with the new word too.
+    await prewarmWordIndex(db);
+    const before = wordIndexFigures(db)!.answers;
+    expect(await searchIds('vuzpelk')).toEqual([target!.id]);
+    expect(wordIndexFigures(db)!.answers).toBe(before + 1);
+  });
+});

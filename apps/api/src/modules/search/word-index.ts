@@ -1,0 +1,406 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clearWithPublicReads } from '../../lib/public-read-cache';
+import { sqlRows } from '../../lib/sql-rows';
+import { uuidWords } from '../products/id-slots';
+
+/**
+ * The word index (ADR 006, amendment of 2026-12-02 "The word index"): every word of every active
+ * product's `search_vector` and the products that have it, in memory. A search of the whole
+ * catalog by relevance takes from it how many products match and which are the most popular,
+ * instead of reading every match's row from the database (the one pass of `popularMatches`: 7 ms
+ * for 3,500 matches, 200 ms for 47,000 at a million products). Ranking those candidates, and
+ * everything else a search shows, is still asked of the database.
+ *
+ * Products are held in popularity order (ratings count, then id: the relevance sort's own tie
+ * order), so each word's products are a sorted list of positions, and the most popular matches
+ * are the first positions of the matches' bit set.
+ *
+ * It is not a cache of answers: it holds the words of one moment of the catalog, and every search
+ * is computed from them. What changes a product's words, its ratings count or whether it is
+ * active (an admin edit of a product, of a category, a review's moderation) is announced as a
+ * change of everything (ADR 010), which drops the index: SQL answers until it is built again. The
+ * announcements of single products carry their offers' and prices' changes only, which nothing
+ * here holds. An index older than MAX_AGE_MS is built again in the background while it still
+ * answers, which bounds what a lost announcement could leave behind.
+ */
+
+/** A built index is read again from the database after this long (the bound on a missed change). */
+export const MAX_AGE_MS = 15 * 60_000;
+
+/** Products read per statement while building. */
+const BATCH = 20_000;
+
+/** A word of a query: matched as a whole lexeme, or as the prefix of any lexeme. */
+export interface WordTerm {
+  word: string;
+  prefix: boolean;
+}
+
+/**
+ * Products with a match for every group (AND), where a group matches a product that has any of
+ * its terms (OR): a `tsquery` of that shape.
+ */
+export type WordConjunction = readonly (readonly WordTerm[])[];
+
+/** The set bits of each byte value (a bit set's count, a byte at a time). */
+const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, b) => {
+  let n = 0;
+  for (let v = b; v; v >>= 1) n += v & 1;
+  return n;
+});
+
+function bitCount(word: number): number {
+  return (
+    BITS_IN_BYTE[word & 0xff]! +
+    BITS_IN_BYTE[(word >>> 8) & 0xff]! +
+    BITS_IN_BYTE[(word >>> 16) & 0xff]! +
+    BITS_IN_BYTE[word >>> 24]!
+  );
+}
+
+const hex = (word: number) => word.toString(16).padStart(8, '0');
+
+/** The words and products of one moment of the catalog. Immutable once built. */
+export class WordIndex {
+  private readonly byWord: Map<string, number>;
+  private readonly words32: number;
+
+  constructor(
+    /** Every word, in code point order (the words starting with a prefix are one range). */
+    private readonly lexemes: readonly string[],
+    /** Word i's products are `positions[starts[i]] … positions[starts[i + 1] - 1]`, ascending. */
+    private readonly starts: Int32Array,
+    private readonly positions: Int32Array,
+    /** The product at each position (popularity order), as four 32-bit words of its UUID. */
+    private readonly ids: Uint32Array,
+    readonly builtAt: number,
+  ) {
+    this.byWord = new Map(lexemes.map((w, i) => [w, i]));
+    this.words32 = Math.ceil(this.products / 32);
+  }
+
+  get products(): number {
+    return this.ids.length / 4;
+  }
+
+  get wordCount(): number {
+    return this.lexemes.length;
+  }
+
+  /** The id of the product at `position`. */
+  idAt(position: number): string {
+    const w = this.ids;
+    const o = position * 4;
+    const b = hex(w[o + 1]!);
+    const c = hex(w[o + 2]!);
+    return `${hex(w[o]!)}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex(w[o + 3]!)}`;
+  }
+
+  /** The range of words a term stands for: [first, end). */
+  private range(term: WordTerm): [number, number] {
+    if (!term.prefix) {
+      const at = this.byWord.get(term.word);
+      return at === undefined ? [0, 0] : [at, at + 1];
+    }
+    const words = this.lexemes;
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]! < term.word) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < words.length && words[end]!.startsWith(term.word)) end++;
+    return [lo, end];
+  }
+
+  /** The products having one of a group's terms, as a bit set over positions. */
+  private groupBits(group: readonly WordTerm[]): Uint32Array {
+    const bits = new Uint32Array(this.words32);
+    const { starts, positions } = this;
+    for (const term of group) {
+      const [first, end] = this.range(term);
+      for (let p = starts[first]!, last = starts[end]!; p < last; p++) {
+        const at = positions[p]!;
+        bits[at >>> 5]! |= 1 << (at & 31);
+      }
+    }
+    return bits;
+  }
+
+  /** How many of a group's products there are at most (the sum of its words' lists). */
+  private groupSize(group: readonly WordTerm[]): number {
+    let n = 0;
+    for (const term of group) {
+      const [first, end] = this.range(term);
+      n += this.starts[end]! - this.starts[first]!;
+    }
+    return n;
+  }
+
+  /** The products matching any of the conjunctions, as a bit set over positions. */
+  private matchBits(anyOf: readonly WordConjunction[]): Uint32Array {
+    const matched = new Uint32Array(this.words32);
+    for (const conjunction of anyOf) {
+      if (conjunction.length === 0) continue;
+      // The smallest group first: once nothing is left, the others are not read.
+      const groups = [...conjunction].sort((a, b) => this.groupSize(a) - this.groupSize(b));
+      const all = this.groupBits(groups[0]!);
+      for (const group of groups.slice(1)) {
+        const bits = this.groupBits(group);
+        let any = 0;
+        for (let i = 0; i < all.length; i++) any |= all[i]! &= bits[i]!;
+        if (any === 0) break;
+      }
+      for (let i = 0; i < matched.length; i++) matched[i]! |= all[i]!;
+    }
+    return matched;
+  }
+
+  /**
+   * How many active products match any of the conjunctions, and the ids of the `limit` most
+   * popular of them (ratings count, then id), most popular first.
+   */
+  popularMatches(anyOf: readonly WordConjunction[], limit: number): { ids: string[]; total: number } {
+    const bits = this.matchBits(anyOf);
+    const ids: string[] = [];
+    let total = 0;
+    for (let i = 0; i < bits.length; i++) {
+      let word = bits[i]!;
+      if (word === 0) continue;
+      total += bitCount(word);
+      while (word !== 0 && ids.length < limit) {
+        const low = word & -word;
+        ids.push(this.idAt(i * 32 + 31 - Math.clz32(low)));
+        word ^= low;
+      }
+    }
+    return { ids, total };
+  }
+}
+
+/** A batch of products as read: each one's words (indexes into the dictionary) in `words`. */
+interface Batch {
+  starts: Int32Array;
+  words: Int32Array;
+}
+
+/**
+ * Reads every active product's words and ratings count and builds the index. `stale` is asked
+ * between statements: a build whose catalog has changed meanwhile stops (undefined).
+ */
+export async function buildWordIndex(db: Database, stale: () => boolean = () => false): Promise<WordIndex | undefined> {
+  const dictionary = new Map<string, number>();
+  const lexemes: string[] = [];
+  let counts = new Int32Array(4096);
+  const batches: Batch[] = [];
+  let ratings = new Int32Array(BATCH);
+  let ids = new Uint32Array(BATCH * 4);
+  let products = 0;
+  let last: string | undefined;
+  for (;;) {
+    if (stale()) return undefined;
+    // A lexeme never holds whitespace (the parser splits words on it), so a space separates them.
+    const rows = sqlRows<{ id: string; ratings_count: number | string; words: string | null }>(
+      await db.execute(sql`
+        select id, ratings_count, array_to_string(tsvector_to_array(search_vector), ' ') as words
+          from products
+         where is_active ${last === undefined ? sql`` : sql`and id > ${last}`}
+         order by id
+         limit ${BATCH}`),
+    );
+    if (rows.length === 0) break;
+    const words: number[] = [];
+    const starts = new Int32Array(rows.length + 1);
+    if (products + rows.length > ratings.length) {
+      const grown = new Int32Array(Math.max(ratings.length * 2, products + rows.length));
+      grown.set(ratings);
+      ratings = grown;
+      const grownIds = new Uint32Array(grown.length * 4);
+      grownIds.set(ids);
+      ids = grownIds;
+    }
+    rows.forEach((row, r) => {
+      const id = row.id.toLowerCase();
+      const w = uuidWords(id);
+      if (!w) throw new Error(`not a canonical UUID: ${id}`);
+      ids.set(w, (products + r) * 4);
+      ratings[products + r] = Number(row.ratings_count);
+      starts[r] = words.length;
+      if (row.words) {
+        for (const lexeme of row.words.split(' ')) {
+          if (!lexeme) continue;
+          let code = dictionary.get(lexeme);
+          if (code === undefined) {
+            code = lexemes.length;
+            lexemes.push(lexeme);
+            dictionary.set(lexeme, code);
+            if (code >= counts.length) {
+              const grown = new Int32Array(counts.length * 2);
+              grown.set(counts);
+              counts = grown;
+            }
+          }
+          counts[code]!++;
+          words.push(code);
+        }
+      }
+    });
+    starts[rows.length] = words.length;
+    batches.push({ starts, words: Int32Array.from(words) });
+    products += rows.length;
+    last = rows[rows.length - 1]!.id;
+    if (rows.length < BATCH) break;
+  }
+  if (stale()) return undefined;
+
+  // Positions in popularity order: ratings count (most first), then id (the load order).
+  const order = Int32Array.from({ length: products }, (_, i) => i).sort((a, b) => ratings[b]! - ratings[a]! || a - b);
+  // Words in code point order, so the words of a prefix are one range.
+  const byText = Int32Array.from({ length: lexemes.length }, (_, i) => i).sort((a, b) =>
+    lexemes[a]! < lexemes[b]! ? -1 : lexemes[a]! > lexemes[b]! ? 1 : 0,
+  );
+  const rank = new Int32Array(lexemes.length);
+  byText.forEach((code, r) => (rank[code] = r));
+  const starts = new Int32Array(lexemes.length + 1);
+  for (let code = 0; code < lexemes.length; code++) starts[rank[code]! + 1] = counts[code]!;
+  for (let r = 0; r < lexemes.length; r++) starts[r + 1]! += starts[r]!;
+  const positions = new Int32Array(starts[lexemes.length]!);
+  const next = starts.slice(0, lexemes.length);
+  const orderedIds = new Uint32Array(products * 4);
+  // Filling the lists position by position leaves each one in ascending order.
+  for (let position = 0; position < products; position++) {
+    const loaded = order[position]!;
+    orderedIds.set(ids.subarray(loaded * 4, loaded * 4 + 4), position * 4);
+    const batch = batches[Math.floor(loaded / BATCH)]!;
+    const local = loaded % BATCH;
+    for (let p = batch.starts[local]!, end = batch.starts[local + 1]!; p < end; p++) {
+      positions[next[rank[batch.words[p]!]!]!++] = position;
+    }
+  }
+  return new WordIndex(
+    Array.from(byText, (code) => lexemes[code]!),
+    starts,
+    positions,
+    orderedIds,
+    Date.now(),
+  );
+}
+
+/** The word index of one database: built on demand, dropped on a change of everything. */
+class DatabaseWordIndex {
+  index: WordIndex | undefined;
+  private building: Promise<WordIndex | undefined> | undefined;
+  /** Bumped by each change of everything: a build begun before it is thrown away. */
+  private generation = 0;
+  answers = 0;
+
+  constructor(
+    private readonly db: Database,
+    /** PostgreSQL: SQL answers while the index builds. The embedded database: a search waits. */
+    readonly background: boolean,
+  ) {}
+
+  everything(): void {
+    this.generation++;
+    this.index = undefined;
+    this.building = undefined;
+  }
+
+  /** Builds the index (one build at a time); `undefined` when the catalog changed meanwhile. */
+  build(): Promise<WordIndex | undefined> {
+    if (!this.building) {
+      const generation = this.generation;
+      const building: Promise<WordIndex | undefined> = buildWordIndex(
+        this.db,
+        () => generation !== this.generation,
+      ).then(
+        (index) => {
+          if (this.building === building) this.building = undefined;
+          if (!index || generation !== this.generation) return undefined;
+          this.index = index;
+          return index;
+        },
+        (error: unknown) => {
+          if (this.building === building) this.building = undefined;
+          throw error;
+        },
+      );
+      this.building = building;
+    }
+    return this.building;
+  }
+
+  /** The index to answer with, or undefined while it builds in the background (SQL answers). */
+  async ready(): Promise<WordIndex | undefined> {
+    const index = this.index;
+    if (index) {
+      // Older than the bound: read again while this one still answers.
+      if (Date.now() - index.builtAt > MAX_AGE_MS) this.build().catch(() => undefined);
+      return index;
+    }
+    const building = this.build();
+    if (this.background) {
+      building.catch(() => undefined);
+      return undefined;
+    }
+    return building.catch(() => undefined);
+  }
+}
+
+const indexes = new Map<Database, DatabaseWordIndex>();
+
+clearWithPublicReads(() => {
+  for (const index of indexes.values()) index.everything();
+});
+
+/**
+ * Serves `db`'s whole-catalog searches from the word index. `background`: until the index is built,
+ * SQL answers (PostgreSQL); otherwise the first search waits for the build (the embedded database,
+ * whose single connection would make SQL wait for it anyway).
+ */
+export function enableWordIndex(db: Database, options: { background: boolean }): void {
+  if (!indexes.has(db)) indexes.set(db, new DatabaseWordIndex(db, options.background));
+}
+
+export function disableWordIndex(db: Database): void {
+  indexes.get(db)?.everything();
+  indexes.delete(db);
+}
+
+/**
+ * How many products match any of the conjunctions and the `limit` most popular of them, from the
+ * word index of `db`; undefined when it does not answer (off, building in the background, or
+ * `conjunctions` gives undefined: a query it cannot read). `conjunctions` is only asked of a
+ * ready index.
+ */
+export async function popularMatchesFromWordIndex(
+  db: Database,
+  conjunctions: () => Promise<readonly WordConjunction[] | undefined>,
+  limit: number,
+): Promise<{ ids: string[]; total: number } | undefined> {
+  const owner = indexes.get(db);
+  const index = await owner?.ready();
+  if (!owner || !index) return undefined;
+  const anyOf = await conjunctions();
+  if (!anyOf) return undefined;
+  owner.answers++;
+  return index.popularMatches(anyOf, limit);
+}
+
+/** Builds `db`'s index now (at a server's start, so no search waits); its size when done. */
+export async function prewarmWordIndex(db: Database): Promise<{ products: number; words: number } | undefined> {
+  const owner = indexes.get(db);
+  if (!owner) return undefined;
+  const index = owner.index ?? (await owner.build());
+  return index && { products: index.products, words: index.wordCount };
+}
+
+/** For /metrics and tests: the products and words `db`'s index holds, the searches it answered. */
+export function wordIndexFigures(db: Database): { products: number; words: number; answers: number } | undefined {
+  const owner = indexes.get(db);
+  if (!owner) return undefined;
+  return { products: owner.index?.products ?? 0, words: owner.index?.wordCount ?? 0, answers: owner.answers };
+}
