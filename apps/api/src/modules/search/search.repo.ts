@@ -88,6 +88,18 @@ export function textSearchSql(
   rawQuery: string,
   matchQuery?: string,
 ): { where: SQL; rank: SQL; key: string } {
+  return {
+    ...textSearchParts(
+      sql`${prefixQuery}`,
+      sql`${rawQuery}`,
+      matchQuery === undefined ? undefined : sql`${matchQuery}`,
+    ),
+    key: JSON.stringify([prefixQuery, rawQuery]),
+  };
+}
+
+/** `textSearchSql`'s condition and rank of these values (parameters, or a prepared statement's placeholders). */
+function textSearchParts(prefixQuery: SQL, rawQuery: SQL, matchQuery?: SQL): { where: SQL; rank: SQL } {
   const folded = sql`to_tsquery('simple', ${prefixQuery})`;
   const matched = matchQuery === undefined ? folded : sql`${matchQuery}::tsquery`;
   // The Turkish-stemmed query widens the match ("kulaklıklar" finds "kulaklık" descriptions)
@@ -99,8 +111,50 @@ export function textSearchSql(
     // Name/brand words (A) outrank description words (D); popularity and stock break ties.
     rank: sql`(ts_rank(search_vector, ${folded}, 1) + 0.02 * ln(1 + ${products.ratingsCount})
       + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`,
-    key: JSON.stringify([prefixQuery, rawQuery]),
   };
+}
+
+/** The word index's ranking statement, prepared once per database handle (as the listing index's page). */
+const rankedIdsStatements = new WeakMap<Database, ReturnType<typeof prepareRankedIds>>();
+
+function prepareRankedIds(db: Database) {
+  const search = textSearchParts(sql.placeholder('prefix').getSQL(), sql.placeholder('raw').getSQL());
+  return db
+    .select({ id: products.id, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(
+      and(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`, eq(products.isActive, true), search.where),
+    )
+    .orderBy(sql`${search.rank} desc`, desc(products.ratingsCount), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('search_ranked_candidates');
+}
+
+/**
+ * `rankCandidates` for the word index: the ids of a page of the `candidates` that match the
+ * search of `prefixQuery` and `rawQuery` (as `textSearchSql`'s), best first, and how many of them
+ * match (null when the page starts past them). A prepared statement: its plan is made once a
+ * connection, where the rows' statement was planned for each search.
+ */
+export async function rankCandidateIds(
+  db: Database,
+  query: { prefixQuery: string; rawQuery: string },
+  candidates: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; matching: number | null }> {
+  if (candidates.length === 0 || limit <= 0) return { ids: [], matching: null };
+  let statement = rankedIdsStatements.get(db);
+  if (!statement) rankedIdsStatements.set(db, (statement = prepareRankedIds(db)));
+  const rows = await statement.execute({
+    ids: `{${candidates.join(',')}}`,
+    prefix: query.prefixQuery,
+    raw: query.rawQuery,
+    limit,
+    offset,
+  });
+  return { ids: rows.map((r) => r.id.toLowerCase()), matching: rows[0]?.matching ?? null };
 }
 
 /**

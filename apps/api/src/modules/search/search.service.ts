@@ -22,11 +22,11 @@ import {
   type ListingInput,
 } from '../products/products.service';
 import { listingReadTags } from '../products/listing-read-tags';
-import type { ProductListRow } from '../products/products.repo';
+import { findCardsByIds, type ProductListRow } from '../products/products.repo';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { paginate } from '../../lib/reply';
 import { parseQuery, prefixTsQuery, wordConjunctions, wordsTsQuery, type ParsedQuery } from './search-query';
-import { popularMatchesFromWordIndex } from './word-index';
+import { readyWordIndex, wordIndexAnswered } from './word-index';
 import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
   productCountEstimate,
@@ -36,6 +36,7 @@ import {
   otherMatchesByPopularity,
   popularMatches,
   popularWordMatches,
+  rankCandidateIds,
   rankCandidates,
   prefixProductCounts,
   stemmedQueryText,
@@ -47,10 +48,32 @@ import {
 import { hiddenTermKeys } from './hidden-terms.repo';
 
 /**
- * For each token, the words to look for: the token itself, or — when no indexed word starts with
- * it — the closest words of the active products ("samsnug" → "samsung"); and the indexed words each
- * of them starts (`wordsTsQuery`). The indexed words are `search_lexemes`, which a product's
- * write keeps complete: a word only a product created a moment ago has is not "corrected".
+ * For each token, the words to look for: the token itself, or — when `known` says no word starts
+ * with it — the closest words of the active products ("samsnug" → "samsung").
+ */
+async function correctedTokens(
+  db: Database,
+  q: ParsedQuery,
+  known: (token: string) => boolean,
+): Promise<{ alternatives: string[][]; corrected: boolean }> {
+  let corrected = false;
+  const alternatives = await Promise.all(
+    q.tokens.map(async (token) => {
+      if (token.length < 3 || known(token)) return [token];
+      const close = await closestTerms(db, token);
+      if (close.length === 0) return [token];
+      corrected = true;
+      return close;
+    }),
+  );
+  return { alternatives, corrected };
+}
+
+/**
+ * A query's alternatives (`correctedTokens`), a token being known when a word of
+ * `search_lexemes` starts with it, and the indexed words each alternative starts
+ * (`wordsTsQuery`). `search_lexemes` is kept complete by a product's write: a word only a product
+ * created a moment ago has is not "corrected".
  */
 async function tokenAlternatives(
   db: Database,
@@ -60,17 +83,8 @@ async function tokenAlternatives(
     db,
     q.tokens.filter((t) => t.length > 1),
   );
-  let corrected = false;
-  const alternatives = await Promise.all(
-    q.tokens.map(async (token) => {
-      // Known when some word starts with it (null: more words than listed).
-      if (token.length < 3 || words.get(token)?.length !== 0) return [token];
-      const close = await closestTerms(db, token);
-      if (close.length === 0) return [token];
-      corrected = true;
-      return close;
-    }),
-  );
+  // Known when some word starts with it (null: more words than listed).
+  const { alternatives, corrected } = await correctedTokens(db, q, (token) => words.get(token)?.length !== 0);
   const corrections = [...new Set(alternatives.flat())].filter((a) => a.length > 1 && !words.has(a));
   for (const [word, listed] of await wordsStartingWith(db, corrections)) words.set(word, listed);
   return { alternatives, corrected, words };
@@ -112,6 +126,10 @@ export interface SearchResult {
  * "14" at a million products (ADR 006 amendment). The results are the `candidates` most popular
  * matches ranked (rank, then popularity), followed by the other matches by popularity.
  *
+ * - Where the word index serves (word-index.ts; on unless SEARCH_INDEX is false, once built), it
+ *   gives the `candidates` most popular matches and the exact total from memory, whatever the
+ *   number of matches. The database's ways below answer while it builds, and a query it cannot
+ *   read (`wordConjunctions`).
  * - Where the word dictionary says every token is common (at least `walkFrom` products each),
  *   the candidates are the most popular products with a name, brand, model or category word
  *   starting with each token, found by walking the popularity index (`walkLimit` products at
@@ -211,14 +229,15 @@ async function runSearch(
     tag({});
     return { ...empty, query: q.display, correctedQuery: null, totalIsLowerBound: false };
   }
+  if (isWholeCatalogRelevance(input)) {
+    const fromIndex = await wordIndexSearch(db, q, input, tag, tuning);
+    if (fromIndex) return fromIndex;
+  }
   const { alternatives, corrected, words } = await tokenAlternatives(db, q);
   const search = textSearchOf(alternatives, words, q.display);
-  const understood = {
-    query: q.display,
-    correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null,
-  };
+  const understood = understoodAs(q, alternatives, corrected);
   if (isWholeCatalogRelevance(input)) {
-    return { ...(await boundedSearch(db, q, alternatives, search, input, tag, tuning)), ...understood };
+    return { ...(await boundedSearch(db, alternatives, search, input, tag, tuning)), ...understood };
   }
   const result = await listProducts(
     db,
@@ -231,6 +250,59 @@ async function runSearch(
     tag,
   );
   return { ...result, ...understood, totalIsLowerBound: false };
+}
+
+function understoodAs(q: ParsedQuery, alternatives: string[][], corrected: boolean) {
+  return { query: q.display, correctedQuery: corrected ? alternatives.map((a) => a[0]).join(' ') : null };
+}
+
+/**
+ * A relevance-sorted search of the whole catalog from the word index (word-index.ts): a token is
+ * known when a word of an active product starts with it, and the index counts the matches and
+ * gives the most popular as the candidates. The search's statements are the stemmed query, the
+ * ranking of the candidates' ids and the page's cards, both prepared. Undefined when the index does not serve it
+ * (off, still building, a stemmed query it cannot read): the database's ways answer.
+ */
+async function wordIndexSearch(
+  db: Database,
+  q: ParsedQuery,
+  input: SearchInput,
+  tag: TagReads,
+  tuning: BoundedSearchTuning,
+): Promise<SearchResult | undefined> {
+  const index = await readyWordIndex(db);
+  if (!index) return undefined;
+  const { alternatives, corrected } = await correctedTokens(db, q, (token) => index.hasWordStartingWith(token));
+  const conjunctions = wordConjunctions(alternatives, await stemmedQueryText(db, q.display));
+  if (!conjunctions) return undefined;
+  wordIndexAnswered(db);
+  const { ids: candidates, total } = index.popularMatches(conjunctions, tuning.candidates);
+  const offset = (input.page - 1) * input.limit;
+  const query = { prefixQuery: prefixTsQuery(alternatives, { wholeSingleLetters: true }), rawQuery: q.display };
+  const ranked = await rankCandidateIds(db, query, candidates, input.limit, offset);
+  const ids = [...ranked.ids];
+  // Past the ranked candidates the other matches follow, most popular first: the index's next ones.
+  const more = total > candidates.length ? input.limit - ids.length : 0;
+  if (more > 0) {
+    const from = candidates.length + Math.max(0, offset - (ranked.matching ?? candidates.length));
+    ids.push(...index.popularMatches(conjunctions, from + more).ids.slice(from));
+  }
+  // The cards and their store lines in one prepared statement, as the listing index's pages.
+  const { rows, offers } = await findCardsByIds(db, ids);
+  const search = textSearchSql(query.prefixQuery, query.rawQuery);
+  tag(
+    listingReadTags(
+      { brands: [], stores: [], specs: new Map(), advanced: [], search },
+      input,
+      rows.map((r) => r.id),
+    ),
+  );
+  return {
+    items: await toCards(db, rows, offers),
+    pagination: paginate(input.page, input.limit, total),
+    totalIsLowerBound: false,
+    ...understoodAs(q, alternatives, corrected),
+  };
 }
 
 /** A relevance-sorted search of the whole catalog: no category, filter or advanced filter. */
@@ -254,7 +326,6 @@ const productCountCache = new TtlCache<number>(10 * 60_000);
 
 async function boundedSearch(
   db: Database,
-  q: ParsedQuery,
   alternatives: string[][],
   search: TextSearch,
   input: SearchInput,
@@ -263,7 +334,7 @@ async function boundedSearch(
 ): Promise<Omit<SearchResult, 'query' | 'correctedQuery'>> {
   const filters: ListingFilters = { brands: [], stores: [], specs: new Map(), advanced: [], search };
   // The filter panel is cached on its own (searchWithFacets).
-  const page = await boundedPage(db, q, alternatives, search, input, tuning);
+  const page = await boundedPage(db, alternatives, search, input, tuning);
   tag(
     listingReadTags(
       filters,
@@ -280,7 +351,6 @@ async function boundedSearch(
 
 async function boundedPage(
   db: Database,
-  q: ParsedQuery,
   alternatives: string[][],
   search: TextSearch,
   input: SearchInput,
@@ -289,14 +359,7 @@ async function boundedPage(
   let candidates: string[] | undefined;
   let total = 0;
   let totalIsLowerBound = false;
-  // The word index counts every match and finds the most popular without reading their rows.
-  const fromIndex = await popularMatchesFromWordIndex(
-    db,
-    async () => wordConjunctions(alternatives, await stemmedQueryText(db, q.display)),
-    tuning.candidates,
-  );
-  if (fromIndex) ({ ids: candidates, total } = fromIndex);
-  else if ((await dictionaryEstimate(db, alternatives)) >= tuning.walkFrom) {
+  if ((await dictionaryEstimate(db, alternatives)) >= tuning.walkFrom) {
     const walk = await popularWordMatches(db, alternatives, tuning.candidates, tuning.walkLimit);
     if (walk.ids.length === tuning.candidates) {
       const products = await productCountCache.get('products', () => productCountEstimate(db));

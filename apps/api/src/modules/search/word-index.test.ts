@@ -13,7 +13,7 @@ import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 import { parseQuery, prefixTsQuery, wordConjunctions } from './search-query';
 import { popularMatches, stemmedQueryText, textSearchSql } from './search.repo';
-import { searchProducts } from './search.service';
+import { BOUNDED_SEARCH, searchProducts } from './search.service';
 import {
   buildWordIndex,
   disableWordIndex,
@@ -172,10 +172,13 @@ describe('the search page with the word index', () => {
 
   it('gives the same pages and totals as the database without it', async () => {
     const queries = ['kulaklik', 'samsung telefon', 'iphone 1', 'kablosuz kulaklıklar', 'samsnug', 'usb-c kablo', 'e'];
-    const pages = ['1', '2'].map((page) => searchInput.parse({ limit: '12', page }));
+    const pages = ['1', '2', '3'].map((page) => searchInput.parse({ limit: '12', page }));
+    // The default candidates, and 5: pages past the ranked candidates, then the rest by popularity.
+    const tunings = [BOUNDED_SEARCH, { candidates: 5, walkFrom: Number.MAX_SAFE_INTEGER, walkLimit: 10_000 }];
     const answers = async () => {
       const all = [];
-      for (const q of queries) for (const page of pages) all.push(await searchProducts(db, q, page));
+      for (const q of queries)
+        for (const page of pages) for (const tuning of tunings) all.push(await searchProducts(db, q, page, tuning));
       return all;
     };
     // Every search computed, none kept from the other way.
@@ -184,8 +187,8 @@ describe('the search page with the word index', () => {
       if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
       const before = wordIndexFigures(db)!.answers;
       const withIndex = await answers();
-      expect(wordIndexFigures(db)!.answers - before).toBeGreaterThanOrEqual(queries.length * pages.length - 2);
-      expect(withIndex.filter((r) => r.pagination.total > 12).length).toBeGreaterThan(2);
+      expect(wordIndexFigures(db)!.answers - before).toBeGreaterThanOrEqual((queries.length - 1) * pages.length * 2);
+      expect(withIndex.filter((r) => r.pagination.total > 24).length).toBeGreaterThan(4);
       disableWordIndex(db);
       expect(await answers()).toEqual(withIndex);
     } finally {

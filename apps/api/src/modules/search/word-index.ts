@@ -97,6 +97,12 @@ export class WordIndex {
     return `${hex(w[o]!)}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex(w[o + 3]!)}`;
   }
 
+  /** Whether some word starts with `prefix`. */
+  hasWordStartingWith(prefix: string): boolean {
+    const [first, end] = this.range({ word: prefix, prefix: true });
+    return end > first;
+  }
+
   /** The range of words a term stands for: [first, end). */
   private range(term: WordTerm): [number, number] {
     if (!term.prefix) {
@@ -370,24 +376,15 @@ export function disableWordIndex(db: Database): void {
   indexes.delete(db);
 }
 
-/**
- * How many products match any of the conjunctions and the `limit` most popular of them, from the
- * word index of `db`; undefined when it does not answer (off, building in the background, or
- * `conjunctions` gives undefined: a query it cannot read). `conjunctions` is only asked of a
- * ready index.
- */
-export async function popularMatchesFromWordIndex(
-  db: Database,
-  conjunctions: () => Promise<readonly WordConjunction[] | undefined>,
-  limit: number,
-): Promise<{ ids: string[]; total: number } | undefined> {
+/** The word index of `db`, ready to answer, or undefined (off, or building in the background). */
+export async function readyWordIndex(db: Database): Promise<WordIndex | undefined> {
+  return indexes.get(db)?.ready();
+}
+
+/** Counts a search the word index of `db` answered (`wordIndexFigures`). */
+export function wordIndexAnswered(db: Database): void {
   const owner = indexes.get(db);
-  const index = await owner?.ready();
-  if (!owner || !index) return undefined;
-  const anyOf = await conjunctions();
-  if (!anyOf) return undefined;
-  owner.answers++;
-  return index.popularMatches(anyOf, limit);
+  if (owner) owner.answers++;
 }
 
 /** Builds `db`'s index now (at a server's start, so no search waits); its size when done. */
