@@ -168,6 +168,43 @@ export async function stemmedQueryText(db: Database, rawQuery: string): Promise<
   return rows[0]?.q ?? '';
 }
 
+/** Each word's Turkish-stemmed query (`stemmedQueryText` of the word alone), kept: it never changes. */
+const wordStems = new Map<string, string>();
+/** At most this many words are kept (the oldest go first): a shopper's words repeat far more than their queries. */
+const STEMMED_WORDS_KEPT = 50_000;
+/** A word `websearch_to_tsquery` reads as one word: letters and digits only, and not its "or". */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+/** A stemmed query of one word: nothing (a stop word) or one lexeme. */
+const ONE_LEXEME = /^('[^'\\\s]+')?$/;
+
+/**
+ * `stemmedQueryText(db, rawQuery)`, from the stems of its words where it is plain words separated
+ * by spaces: `websearch_to_tsquery` then ANDs each word's stem, so a query of known words needs no
+ * statement. Words not yet known are stemmed in one statement; any other query is asked whole.
+ */
+export async function stemmedQuery(db: Database, rawQuery: string): Promise<string> {
+  const words = rawQuery.split(' ');
+  if (!words.every((w) => PLAIN_WORD.test(w) && w.toLowerCase() !== 'or')) return stemmedQueryText(db, rawQuery);
+  const unknown = [...new Set(words.filter((w) => !wordStems.has(w)))];
+  if (unknown.length > 0) {
+    const rows = sqlRows<{ word: string; q: string }>(
+      await db.execute(sql`
+        select w.word, websearch_to_tsquery('turkish', w.word)::text as q
+          from unnest(array[${sql.join(
+            unknown.map((w) => sql`${w}`),
+            sql`, `,
+          )}]::text[]) as w(word)`),
+    );
+    for (const { word, q } of rows) {
+      if (wordStems.size >= STEMMED_WORDS_KEPT) wordStems.delete(wordStems.keys().next().value!);
+      wordStems.set(word, q);
+    }
+  }
+  const stems = words.map((w) => wordStems.get(w));
+  if (stems.some((q) => q === undefined || !ONE_LEXEME.test(q))) return stemmedQueryText(db, rawQuery);
+  return stems.filter(Boolean).join(' & ');
+}
+
 /**
  * A `search_text ~ …` pattern that a product's folded name, brand, model or category words match
  * when one of them starts with one of `alternatives` (a query token or its spelling corrections;

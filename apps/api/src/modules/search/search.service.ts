@@ -39,7 +39,7 @@ import {
   rankCandidateIds,
   rankCandidates,
   prefixProductCounts,
-  stemmedQueryText,
+  stemmedQuery,
   suggestProducts,
   textSearchSql,
   topSearches,
@@ -259,7 +259,8 @@ function understoodAs(q: ParsedQuery, alternatives: string[][], corrected: boole
 /**
  * A relevance-sorted search of the whole catalog from the word index (word-index.ts): a token is
  * known when a word of an active product starts with it, and the index counts the matches and
- * gives the most popular as the candidates. The search's statements are the stemmed query, the
+ * gives the most popular as the candidates. The search's statements are the stemmed query (none
+ * when its words were stemmed before), the
  * ranking of the candidates' ids and the page's cards, both prepared. Undefined when the index does not serve it
  * (off, still building, a stemmed query it cannot read): the database's ways answer.
  */
@@ -273,7 +274,7 @@ async function wordIndexSearch(
   const index = await readyWordIndex(db);
   if (!index) return undefined;
   const { alternatives, corrected } = await correctedTokens(db, q, (token) => index.hasWordStartingWith(token));
-  const conjunctions = wordConjunctions(alternatives, await stemmedQueryText(db, q.display));
+  const conjunctions = wordConjunctions(alternatives, await stemmedQuery(db, q.display));
   if (!conjunctions) return undefined;
   wordIndexAnswered(db);
   const { ids: candidates, total } = index.popularMatches(conjunctions, tuning.candidates);

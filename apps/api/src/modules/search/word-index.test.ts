@@ -12,10 +12,11 @@ import { sqlRows } from '../../lib/sql-rows';
 import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 import { parseQuery, prefixTsQuery, wordConjunctions } from './search-query';
-import { popularMatches, stemmedQueryText, textSearchSql } from './search.repo';
+import { popularMatches, stemmedQuery, stemmedQueryText, textSearchSql } from './search.repo';
 import { BOUNDED_SEARCH, searchProducts } from './search.service';
 import {
   buildWordIndex,
+  WordIndex as WordIndexClass,
   disableWordIndex,
   enableWordIndex,
   prewarmWordIndex,
@@ -60,6 +61,60 @@ async function bothWays(index: WordIndex, alternatives: string[][], raw: string,
   };
 }
 
+/**
+ * An index of made-up products (words of very different frequencies, so every way of combining
+ * lists is taken: a list alone, lists joined or as a bit set, looked up or tested by bit) against
+ * the plain reading of the conjunctions.
+ */
+describe('the word index on its own', () => {
+  it("matches what every product's words say, for 300 drawn conjunctions", () => {
+    const random = mulberry32(77);
+    const vocabulary = Array.from({ length: 400 }, (_, i) => `w${String(i).padStart(3, '0')}${'abc'[i % 3]}`);
+    const products = 6_000;
+    // Word i is in about 1 in (1 + i / 4) products: the first words are in most, the last in few.
+    const wordsOf = Array.from({ length: products }, () =>
+      vocabulary.filter((_, i) => random() * (1 + i / 4) < 1 || random() < 0.002),
+    );
+    const lexemes = [...vocabulary].sort();
+    const lists = lexemes.map((w) => wordsOf.flatMap((words, p) => (words.includes(w) ? [p] : [])));
+    const starts = new Int32Array(lexemes.length + 1);
+    lists.forEach((list, i) => (starts[i + 1] = starts[i]! + list.length));
+    const ids = new Uint32Array(products * 4);
+    for (let p = 0; p < products; p++) ids[p * 4 + 3] = p;
+    const index = new WordIndexClass(lexemes, starts, Int32Array.from(lists.flat()), ids, Date.now());
+    const idOf = (p: number) => `00000000-0000-0000-0000-${p.toString(16).padStart(12, '0')}`;
+    expect(index.idAt(4_321)).toBe(idOf(4_321));
+
+    const term = () => {
+      const w = vocabulary[Math.floor(random() ** 2 * vocabulary.length)]!;
+      const cut = random();
+      // Whole, or a prefix standing for 1, 10 or 100 words.
+      return cut < 0.4
+        ? { word: w, prefix: false }
+        : { word: w.slice(0, cut < 0.6 ? 4 : cut < 0.8 ? 3 : 2), prefix: true };
+    };
+    const has = (p: number, t: { word: string; prefix: boolean }) =>
+      wordsOf[p]!.some((w) => (t.prefix ? w.startsWith(t.word) : w === t.word));
+    for (let i = 0; i < 300; i++) {
+      const anyOf = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          Array.from({ length: 1 + Math.floor(random() * 2) }, term),
+        ),
+      );
+      const expected = Array.from({ length: products }, (_, p) => p).filter((p) =>
+        anyOf.some((conjunction) => conjunction.every((group) => group.some((t) => has(p, t)))),
+      );
+      const limit = 1 + Math.floor(random() * 60);
+      expect(index.popularMatches(anyOf, limit), JSON.stringify(anyOf)).toEqual({
+        ids: expected.slice(0, limit).map(idOf),
+        total: expected.length,
+      });
+    }
+    expect(index.hasWordStartingWith('w12')).toBe(true);
+    expect(index.hasWordStartingWith('w9')).toBe(false);
+  });
+});
+
 describe('the matches of a search, from the word index', () => {
   it('are those of the database, for 200 drawn queries: count and most popular, in order', async () => {
     // An inactive product has words too: neither answer may count it.
@@ -90,6 +145,10 @@ describe('the matches of a search, from the word index', () => {
       // Sometimes a second spelling of a token, as a correction gives.
       const alternatives = tokens.map((token) => (random() < 0.15 ? [token, pick(tokens).slice(0, 3)] : [token]));
       const limit = random() < 0.5 ? 5 : 50;
+      // The stemmed query from its words' stems is the query's own.
+      expect(await stemmedQuery(db, parseQuery(raw).display), raw).toBe(
+        await stemmedQueryText(db, parseQuery(raw).display),
+      );
       const answer = await bothWays(index, alternatives, raw, limit);
       if (!answer.index) {
         unread++;

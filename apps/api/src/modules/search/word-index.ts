@@ -13,8 +13,8 @@ import { uuidWords } from '../products/id-slots';
  * everything else a search shows, is still asked of the database.
  *
  * Products are held in popularity order (ratings count, then id: the relevance sort's own tie
- * order), so each word's products are a sorted list of positions, and the most popular matches
- * are the first positions of the matches' bit set.
+ * order), so each word's products are a sorted list of positions, the matches of a query are
+ * such a list too, and the most popular matches are its first positions.
  *
  * It is not a cache of answers: it holds the words of one moment of the catalog, and every search
  * is computed from them. What changes a product's words, its ratings count or whether it is
@@ -122,13 +122,50 @@ export class WordIndex {
     return [lo, end];
   }
 
-  /** The products having one of a group's terms, as a bit set over positions. */
-  private groupBits(group: readonly WordTerm[]): Uint32Array {
-    const bits = new Uint32Array(this.words32);
-    const { starts, positions } = this;
+  /** A group's words' lists: ranges [start, end) of `positions`, each ascending. */
+  private lists(group: readonly WordTerm[]): [number, number][] {
+    const lists: [number, number][] = [];
     for (const term of group) {
       const [first, end] = this.range(term);
-      for (let p = starts[first]!, last = starts[end]!; p < last; p++) {
+      for (let w = first; w < end; w++) {
+        if (this.starts[w + 1]! > this.starts[w]!) lists.push([this.starts[w]!, this.starts[w + 1]!]);
+      }
+    }
+    return lists;
+  }
+
+  /** The products in any of the lists, ascending. */
+  private union(lists: readonly [number, number][], size: number): Int32Array {
+    if (lists.length === 1) return this.positions.subarray(lists[0]![0], lists[0]![1]);
+    if (size * 8 < this.words32 * 32) {
+      // Few: the lists joined and sorted (a product is in one list once, in several at most once each).
+      const joined = new Int32Array(size);
+      let n = 0;
+      for (const [start, end] of lists) {
+        joined.set(this.positions.subarray(start, end), n);
+        n += end - start;
+      }
+      joined.sort();
+      let kept = 0;
+      for (let i = 0; i < joined.length; i++)
+        if (i === 0 || joined[i] !== joined[kept - 1]) joined[kept++] = joined[i]!;
+      return joined.subarray(0, kept);
+    }
+    const bits = this.bitsOf(lists);
+    const out = new Int32Array(size);
+    let n = 0;
+    for (let i = 0; i < bits.length; i++) {
+      for (let word = bits[i]!; word !== 0; word &= word - 1) out[n++] = i * 32 + 31 - Math.clz32(word & -word);
+    }
+    return out.subarray(0, n);
+  }
+
+  /** The products in any of the lists, as a bit set over positions. */
+  private bitsOf(lists: readonly [number, number][]): Uint32Array {
+    const bits = new Uint32Array(this.words32);
+    const positions = this.positions;
+    for (const [start, end] of lists) {
+      for (let p = start; p < end; p++) {
         const at = positions[p]!;
         bits[at >>> 5]! |= 1 << (at & 31);
       }
@@ -136,33 +173,41 @@ export class WordIndex {
     return bits;
   }
 
-  /** How many of a group's products there are at most (the sum of its words' lists). */
-  private groupSize(group: readonly WordTerm[]): number {
-    let n = 0;
-    for (const term of group) {
-      const [first, end] = this.range(term);
-      n += this.starts[end]! - this.starts[first]!;
+  /** Whether `position` is in the list [start, end) (binary search). */
+  private inList(start: number, end: number, position: number): boolean {
+    const positions = this.positions;
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (positions[mid]! < position) lo = mid + 1;
+      else hi = mid;
     }
-    return n;
+    return lo < end && positions[lo] === position;
   }
 
-  /** The products matching any of the conjunctions, as a bit set over positions. */
-  private matchBits(anyOf: readonly WordConjunction[]): Uint32Array {
-    const matched = new Uint32Array(this.words32);
-    for (const conjunction of anyOf) {
-      if (conjunction.length === 0) continue;
-      // The smallest group first: once nothing is left, the others are not read.
-      const groups = [...conjunction].sort((a, b) => this.groupSize(a) - this.groupSize(b));
-      const all = this.groupBits(groups[0]!);
-      for (const group of groups.slice(1)) {
-        const bits = this.groupBits(group);
-        let any = 0;
-        for (let i = 0; i < all.length; i++) any |= all[i]! &= bits[i]!;
-        if (any === 0) break;
+  /**
+   * The products matching a conjunction, ascending: those of its smallest group, kept while each
+   * other group has them (looked up in its lists when they are few, else in its bit set).
+   */
+  private conjunctionMatches(conjunction: WordConjunction): Int32Array {
+    const groups = conjunction
+      .map((group) => {
+        const lists = this.lists(group);
+        return { lists, size: lists.reduce((n, [start, end]) => n + end - start, 0) };
+      })
+      .sort((a, b) => a.size - b.size);
+    let matches = this.union(groups[0]!.lists, groups[0]!.size);
+    for (const { lists, size } of groups.slice(1)) {
+      if (matches.length === 0) break;
+      if (matches.length * lists.length * 20 < size) {
+        matches = matches.filter((p) => lists.some(([start, end]) => this.inList(start, end, p)));
+      } else {
+        const bits = this.bitsOf(lists);
+        matches = matches.filter((p) => (bits[p >>> 5]! & (1 << (p & 31))) !== 0);
       }
-      for (let i = 0; i < matched.length; i++) matched[i]! |= all[i]!;
     }
-    return matched;
+    return matches;
   }
 
   /**
@@ -170,18 +215,40 @@ export class WordIndex {
    * popular of them (ratings count, then id), most popular first.
    */
   popularMatches(anyOf: readonly WordConjunction[], limit: number): { ids: string[]; total: number } {
-    const bits = this.matchBits(anyOf);
-    const ids: string[] = [];
+    const found = anyOf.filter((c) => c.length > 0).map((c) => this.conjunctionMatches(c));
+    if (found.length === 1) {
+      const only = found[0]!;
+      return { ids: Array.from(only.subarray(0, limit), (p) => this.idAt(p)), total: only.length };
+    }
+    const size = found.reduce((n, list) => n + list.length, 0);
     let total = 0;
-    for (let i = 0; i < bits.length; i++) {
-      let word = bits[i]!;
-      if (word === 0) continue;
-      total += bitCount(word);
-      while (word !== 0 && ids.length < limit) {
-        const low = word & -word;
-        ids.push(this.idAt(i * 32 + 31 - Math.clz32(low)));
-        word ^= low;
+    const ids: string[] = [];
+    if (size * 8 >= this.words32 * 32) {
+      // Many: their bit set, counted, and its first bits (positions are popularity order).
+      const bits = new Uint32Array(this.words32);
+      for (const list of found) for (const p of list) bits[p >>> 5]! |= 1 << (p & 31);
+      for (let i = 0; i < bits.length; i++) {
+        let word = bits[i]!;
+        if (word === 0) continue;
+        total += bitCount(word);
+        for (; word !== 0 && ids.length < limit; word &= word - 1) {
+          ids.push(this.idAt(i * 32 + 31 - Math.clz32(word & -word)));
+        }
       }
+      return { ids, total };
+    }
+    // Few: the ascending lists merged; the head of the merge is the most popular.
+    const at = found.map(() => 0);
+    for (;;) {
+      let next = -1;
+      for (let i = 0; i < found.length; i++) {
+        const list = found[i]!;
+        if (at[i]! < list.length && (next < 0 || list[at[i]!]! < next)) next = list[at[i]!]!;
+      }
+      if (next < 0) break;
+      for (let i = 0; i < found.length; i++) if (found[i]![at[i]!] === next) at[i]!++;
+      if (ids.length < limit) ids.push(this.idAt(next));
+      total++;
     }
     return { ids, total };
   }
