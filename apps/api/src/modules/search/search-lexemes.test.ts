@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { sqlRows } from '../../lib/sql-rows';
-import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../test/accounts';
+import { createRng } from '../../db/seed/prng';
+import { writeProductInAdmin } from '../../test/admin-products';
 import { useTestApp } from '../../test/app';
 import { prefixTsQuery, wordsTsQuery } from './search-query';
 import { textSearchSql, wordsStartingWith } from './search.repo';
@@ -40,39 +41,6 @@ async function bothWays(alternatives: string[][], raw: string, max?: number) {
   };
 }
 
-/**
- * A product named `name`, created in the admin or, given `existing`, renamed there: the write path
- * whose triggers keep the words complete.
- */
-async function writeProduct(
-  name: string,
-  existing?: { _id: string; slug: string },
-): Promise<{ _id: string; slug: string }> {
-  const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
-  const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
-  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: 'https://cdn.example/d.jpg' }] };
-  const res = await t.app.inject({
-    method: existing ? 'PUT' : 'POST',
-    url: existing ? `/api/admin/products/${existing._id}` : '/api/admin/products',
-    headers: bearer(admin),
-    payload: existing ? { ...form, slug: existing.slug } : form,
-  });
-  expect(res.statusCode, res.body).toBe(existing ? 200 : 201);
-  return body<{ data: { _id: string; slug: string } }>(res).data;
-}
-
-/** A small deterministic generator, so a failure names a draw that can be run again. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = a;
-    r = Math.imul(r ^ (r >>> 15), r | 1);
-    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the words of the search vectors (search_lexemes)', () => {
   it('holds every word of every product of the seeded catalog', async () => {
     const [row] = sqlRows<{ words: number | string; missing: number | string }>(
@@ -102,7 +70,7 @@ describe('a prefix matched through its words', () => {
     const words = sqlRows<{ term: string }>(
       await db.execute(sql`select term from search_lexemes where term ~ '^[a-z0-9]+$' order by term`),
     ).map((r) => r.term);
-    const random = mulberry32(2026);
+    const random = createRng('2026').next;
     const pick = () => words[Math.floor(random() * words.length)]!;
     // A prefix of a word: often short (many words), sometimes one letter (a whole word).
     const prefixOf = (w: string) => w.slice(0, 1 + Math.floor(random() * Math.min(6, w.length)));
@@ -165,10 +133,10 @@ describe('a product written in the admin', () => {
       return viaWords.includes(id);
     };
 
-    const product = await writeProduct(`${existing}qxzvorn Deneme`);
+    const product = await writeProductInAdmin(t, `${existing}qxzvorn Deneme`);
     expect(await found(product._id)).toBe(true);
 
-    await writeProduct(`${existing}wyplath Deneme`, product);
+    await writeProductInAdmin(t, `${existing}wyplath Deneme`, product);
     expect((await wordsStartingWith(db, [prefix])).get(prefix)).toContain(`${existing}wyplath`);
     expect(await found(product._id)).toBe(true);
   });
@@ -181,7 +149,7 @@ describe('the search page', () => {
       await db.execute(sql`select term from search_terms where term ~ '^[a-z]{7,}$' order by n desc limit 1`),
     )[0]!.term;
     const word = `${existing}zq`;
-    const product = await writeProduct(`Deneme ${word}`);
+    const product = await writeProductInAdmin(t, `Deneme ${word}`);
 
     const found = await t.app.inject({ method: 'GET', url: `/api/search?q=${word}` });
     expect(found.statusCode).toBe(200);

@@ -9,7 +9,8 @@ import type { Database } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { invalidatePublicReads, setPublicReadCaching } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
-import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../test/accounts';
+import { createRng } from '../../db/seed/prng';
+import { writeProductInAdmin } from '../../test/admin-products';
 import { useTestApp } from '../../test/app';
 import { parseQuery, prefixTsQuery, wordConjunctions } from './search-query';
 import { popularMatches, stemmedQuery, stemmedQueryText, textSearchSql } from './search.repo';
@@ -39,18 +40,6 @@ beforeAll(() => {
 
 const searchInput = listingQueryBase.extend({ sort: searchSortSchema });
 
-/** A small deterministic generator, so a failure names a draw that can be run again. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = a;
-    r = Math.imul(r ^ (r >>> 15), r | 1);
-    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The database's answer and the index's for a query's alternatives and its raw text. */
 async function bothWays(index: WordIndex, alternatives: string[][], raw: string, limit: number) {
   const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), raw);
@@ -68,7 +57,7 @@ async function bothWays(index: WordIndex, alternatives: string[][], raw: string,
  */
 describe('the word index on its own', () => {
   it("matches what every product's words say, for 300 drawn conjunctions", () => {
-    const random = mulberry32(77);
+    const random = createRng('77').next;
     const vocabulary = Array.from({ length: 400 }, (_, i) => `w${String(i).padStart(3, '0')}${'abc'[i % 3]}`);
     const products = 6_000;
     // Word i is in about 1 in (1 + i / 4) products: the first words are in most, the last in few.
@@ -126,7 +115,7 @@ describe('the matches of a search, from the word index', () => {
     const names = sqlRows<{ name: string; description: string | null }>(
       await db.execute(sql`select name, description from ${products} order by id`),
     );
-    const random = mulberry32(1602);
+    const random = createRng('1602').next;
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     let many = 0;
     let stemmedOnly = 0;
@@ -187,24 +176,6 @@ describe('the matches of a search, from the word index', () => {
   });
 });
 
-/** A product written in the admin (created, or renamed given `existing`): a change of everything. */
-async function writeProduct(
-  name: string,
-  existing?: { _id: string; slug: string },
-): Promise<{ _id: string; slug: string }> {
-  const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
-  const [source] = await db.select({ categoryId: products.categoryId }).from(products).limit(1);
-  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: 'https://cdn.example/d.jpg' }] };
-  const res = await t.app.inject({
-    method: existing ? 'PUT' : 'POST',
-    url: existing ? `/api/admin/products/${existing._id}` : '/api/admin/products',
-    headers: bearer(admin),
-    payload: existing ? { ...form, slug: existing.slug } : form,
-  });
-  expect(res.statusCode, res.body).toBe(existing ? 200 : 201);
-  return body<{ data: { _id: string; slug: string } }>(res).data;
-}
-
 const searchIds = async (q: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
   expect(res.statusCode).toBe(200);
@@ -222,9 +193,9 @@ describe('the search page with the word index', () => {
     expect((await searchIds('kulakl')).length).toBeGreaterThan(0);
     expect(answered()).toBeGreaterThan(before);
 
-    const product = await writeProduct('Deneme qoxvirnat kulaklık');
+    const product = await writeProductInAdmin(t, 'Deneme qoxvirnat kulaklık');
     expect(await searchIds('qoxvirnat')).toEqual([product._id]);
-    await writeProduct('Deneme plizgort kulaklık', product);
+    await writeProductInAdmin(t, 'Deneme plizgort kulaklık', product);
     expect(await searchIds('qoxvirnat')).toEqual([]);
     expect(await searchIds('plizgo')).toEqual([product._id]);
   });
