@@ -168,8 +168,11 @@ export async function stemmedQueryText(db: Database, rawQuery: string): Promise<
   return rows[0]?.q ?? '';
 }
 
-/** Each word's Turkish-stemmed query (`stemmedQueryText` of the word alone), kept: it never changes. */
-const wordStems = new Map<string, string>();
+/**
+ * Each word's Turkish-stemmed query (`stemmedQueryText` of the word alone), kept per database (its
+ * dictionary's version stems): it never changes.
+ */
+const stemsByDatabase = new WeakMap<Database, Map<string, string>>();
 /** At most this many words are kept (the oldest go first): a shopper's words repeat far more than their queries. */
 const STEMMED_WORDS_KEPT = 50_000;
 /** A word `websearch_to_tsquery` reads as one word: letters and digits only, and not its "or". */
@@ -185,6 +188,8 @@ const ONE_LEXEME = /^('[^'\\\s]+')?$/;
 export async function stemmedQuery(db: Database, rawQuery: string): Promise<string> {
   const words = rawQuery.split(' ');
   if (!words.every((w) => PLAIN_WORD.test(w) && w.toLowerCase() !== 'or')) return stemmedQueryText(db, rawQuery);
+  let wordStems = stemsByDatabase.get(db);
+  if (!wordStems) stemsByDatabase.set(db, (wordStems = new Map()));
   const unknown = [...new Set(words.filter((w) => !wordStems.has(w)))];
   if (unknown.length > 0) {
     const rows = sqlRows<{ word: string; q: string }>(
