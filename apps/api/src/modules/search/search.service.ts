@@ -260,9 +260,9 @@ function understoodAs(q: ParsedQuery, alternatives: string[][], corrected: boole
  * A relevance-sorted search of the whole catalog from the word index (word-index.ts): a token is
  * known when a word of an active product starts with it, and the index counts the matches and
  * gives the most popular as the candidates. The search's statements are the stemmed query (none
- * when its words were stemmed before), the
- * ranking of the candidates' ids and the page's cards, both prepared. Undefined when the index does not serve it
- * (off, still building, a stemmed query it cannot read): the database's ways answer.
+ * when its words were stemmed before), the ranking of the candidates' ids and the page's cards,
+ * both prepared. Undefined when the index does not serve it (off, still building, a stemmed query
+ * it cannot read): the database's ways answer.
  */
 async function wordIndexSearch(
   db: Database,
