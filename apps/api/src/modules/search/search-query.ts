@@ -91,10 +91,20 @@ export function wordsTsQuery(alternatives: string[][], words: ReadonlyMap<string
  * an "or", a negation): the database answers those.
  */
 export function wordConjunctions(alternatives: string[][], stemmed: string): WordConjunction[] | undefined {
+  const words = stemmedWords(stemmed);
+  if (!words) return undefined;
   const folded = alternatives
     .filter((alts) => alts.length > 0)
     .map((alts) => alts.map((a) => ({ word: a, prefix: a.length > 1 })));
-  if (stemmed.trim() === '') return [folded];
+  return words.length > 0 ? [folded, words] : [folded];
+}
+
+/**
+ * The words of a stemmed query as printed by PostgreSQL, each a group of its own (an AND), none for
+ * an empty query; undefined when it is more than words joined by AND.
+ */
+export function stemmedWords(stemmed: string): WordTerm[][] | undefined {
+  if (stemmed.trim() === '') return [];
   const words: WordTerm[][] = [];
   for (const part of stemmed.trim().split(' & ')) {
     // A quoted lexeme with nothing the output would have escaped.
@@ -102,5 +112,5 @@ export function wordConjunctions(alternatives: string[][], stemmed: string): Wor
     if (lexeme === undefined) return undefined;
     words.push([{ word: lexeme, prefix: false }]);
   }
-  return [folded, words];
+  return words;
 }

@@ -8,6 +8,13 @@ import { hiddenSearchTerms } from '../../db/schema/hidden-search-terms';
 import { sqlRows } from '../../lib/sql-rows';
 import { pricesOfProduct, productColumns, type ProductListRow } from '../products/products.repo';
 
+/** A text[] of these values, each one a parameter. */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
 /**
  * Search runs on three indexes: `products.search_vector` (GIN tsvector: folded name, brand,
  * model and category words with weight A, folded description with weight D, Turkish-stemmed
@@ -65,10 +72,7 @@ export async function wordsStartingWith(
   const rows = sqlRows<{ token: string; words: string[] | null; n: number | string }>(
     await db.execute(sql`
       select t.token, w.words, w.n
-        from (select token collate "C" as token from unnest(array[${sql.join(
-          prefixes.map((p) => sql`${p}`),
-          sql`, `,
-        )}]::text[]) as u(token)) as t
+        from (select token collate "C" as token from unnest(${textArray(prefixes)}) as u(token)) as t
        cross join lateral (
          select json_agg(f.term order by f.term) as words, count(*) as n
            from (select l.term from search_lexemes l where l.term >= t.token order by l.term limit ${max + 1}) f
@@ -195,10 +199,7 @@ export async function stemmedQuery(db: Database, rawQuery: string): Promise<stri
     const rows = sqlRows<{ word: string; q: string }>(
       await db.execute(sql`
         select w.word, websearch_to_tsquery('turkish', w.word)::text as q
-          from unnest(array[${sql.join(
-            unknown.map((w) => sql`${w}`),
-            sql`, `,
-          )}]::text[]) as w(word)`),
+          from unnest(${textArray(unknown)}) as w(word)`),
     );
     for (const { word, q } of rows) {
       if (wordStems.size >= STEMMED_WORDS_KEPT) wordStems.delete(wordStems.keys().next().value!);
@@ -379,10 +380,7 @@ export async function prefixProductCounts(db: Database, prefixes: string[]): Pro
       select t.token, (select sum(s.n) from search_terms s
                         where s.term collate "C" >= t.token collate "C"
                           and s.term collate "C" < (t.token || '{') collate "C") as n
-        from unnest(array[${sql.join(
-          prefixes.map((p) => sql`${p}`),
-          sql`, `,
-        )}]::text[]) as t(token)`),
+        from unnest(${textArray(prefixes)}) as t(token)`),
   );
   return new Map(rows.map((r) => [r.token, Number(r.n ?? 0)]));
 }

@@ -25,7 +25,14 @@ import { listingReadTags } from '../products/listing-read-tags';
 import { findCardsByIds, type ProductListRow } from '../products/products.repo';
 import { requestedAdvancedFilters } from '@kiyasla/contracts/listing';
 import { paginate } from '../../lib/reply';
-import { parseQuery, prefixTsQuery, wordConjunctions, wordsTsQuery, type ParsedQuery } from './search-query';
+import {
+  parseQuery,
+  prefixTsQuery,
+  stemmedWords,
+  wordConjunctions,
+  wordsTsQuery,
+  type ParsedQuery,
+} from './search-query';
 import { readyWordIndex, wordIndexAnswered } from './word-index';
 import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
@@ -273,9 +280,11 @@ async function wordIndexSearch(
 ): Promise<SearchResult | undefined> {
   const index = await readyWordIndex(db);
   if (!index) return undefined;
+  // A stemmed query the index cannot read goes to the database before any typo is looked up.
+  const stemmed = await stemmedQuery(db, q.display);
+  if (!stemmedWords(stemmed)) return undefined;
   const { alternatives, corrected } = await correctedTokens(db, q, (token) => index.hasWordStartingWith(token));
-  const conjunctions = wordConjunctions(alternatives, await stemmedQuery(db, q.display));
-  if (!conjunctions) return undefined;
+  const conjunctions = wordConjunctions(alternatives, stemmed)!;
   wordIndexAnswered(db);
   const { ids: candidates, total } = index.popularMatches(conjunctions, tuning.candidates);
   const offset = (input.page - 1) * input.limit;
