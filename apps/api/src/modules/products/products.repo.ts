@@ -225,12 +225,31 @@ const cheapestOffersJson = sql<Omit<CardOfferRow, 'productId'>[]>`coalesce((
            order by o.price, s.name
            limit 2) x), '[]'::json)`;
 
+/** A card's columns with its two cheapest offers (`cheapestOffersJson`), for one statement a page. */
+export const cardWithOffersColumns = { ...cardColumns, offers: cheapestOffersJson };
+
+type CardWithOffersRow = ProductCardRow & { offers: Omit<CardOfferRow, 'productId'>[] };
+
+/** Rows of `cardWithOffersColumns` as the cards and their store lines, in the order of the rows. */
+export function splitCardsAndOffers(found: readonly CardWithOffersRow[]): {
+  rows: ProductCardRow[];
+  offers: CardOfferRow[];
+} {
+  const rows: ProductCardRow[] = [];
+  const offers: CardOfferRow[] = [];
+  for (const { offers: own, ...card } of found) {
+    rows.push(card);
+    for (const o of own) offers.push({ productId: card.id, ...o });
+  }
+  return { rows, offers };
+}
+
 /** The listing index's page statement, prepared once per database handle (as the product page's). */
 const cardsStatements = new WeakMap<Database, ReturnType<typeof prepareCardsByIds>>();
 
 function prepareCardsByIds(db: Database) {
   return db
-    .select({ ...cardColumns, offers: cheapestOffersJson })
+    .select(cardWithOffersColumns)
     .from(products)
     .innerJoin(productPrices, pricesOfProduct)
     .where(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`)
@@ -250,16 +269,7 @@ export async function findCardsByIds(
   if (!statement) cardsStatements.set(db, (statement = prepareCardsByIds(db)));
   const found = await statement.execute({ ids: `{${ids.join(',')}}` });
   const byId = new Map(found.map((r) => [r.id.toLowerCase(), r]));
-  const rows: ProductCardRow[] = [];
-  const offers: CardOfferRow[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (!row) continue;
-    const { offers: own, ...card } = row;
-    rows.push(card);
-    for (const o of own) offers.push({ productId: card.id, ...o });
-  }
-  return { rows, offers };
+  return splitCardsAndOffers(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /**

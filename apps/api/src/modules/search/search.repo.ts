@@ -6,7 +6,15 @@ import { products } from '../../db/schema/products';
 import { searchLog } from '../../db/schema/search-log';
 import { hiddenSearchTerms } from '../../db/schema/hidden-search-terms';
 import { sqlRows } from '../../lib/sql-rows';
-import { pricesOfProduct, productColumns, type ProductListRow } from '../products/products.repo';
+import {
+  cardWithOffersColumns,
+  pricesOfProduct,
+  productColumns,
+  splitCardsAndOffers,
+  type CardOfferRow,
+  type ProductCardRow,
+  type ProductListRow,
+} from '../products/products.repo';
 
 /** A text[] of these values, each one a parameter. */
 const textArray = (values: readonly string[]) =>
@@ -119,46 +127,51 @@ function textSearchParts(prefixQuery: SQL, rawQuery: SQL, matchQuery?: SQL): { w
 }
 
 /** The word index's ranking statement, prepared once per database handle (as the listing index's page). */
-const rankedIdsStatements = new WeakMap<Database, ReturnType<typeof prepareRankedIds>>();
+const rankedCardsStatements = new WeakMap<Database, ReturnType<typeof prepareRankedCards>>();
 
-function prepareRankedIds(db: Database) {
+function prepareRankedCards(db: Database) {
   const search = textSearchParts(sql.placeholder('prefix').getSQL(), sql.placeholder('raw').getSQL());
   return db
-    .select({ id: products.id, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...cardWithOffersColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
     .where(
       and(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`, eq(products.isActive, true), search.where),
     )
     .orderBy(sql`${search.rank} desc`, desc(products.ratingsCount), asc(products.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('search_ranked_candidates');
+    .prepare('search_ranked_cards');
 }
 
 /**
- * `rankCandidates` for the word index: the ids of a page of the `candidates` that match the
- * search of `prefixQuery` and `rawQuery` (as `textSearchSql`'s), best first, and how many of them
- * match (null when the page starts past them). A prepared statement: its plan is made once a
- * connection, where the rows' statement was planned for each search.
+ * `rankCandidates` for the word index: a page of the `candidates` that match the search of
+ * `prefixQuery` and `rawQuery` (as `textSearchSql`'s), best first, as cards with their store lines,
+ * and how many of the candidates match (null when the page starts past them). One prepared
+ * statement: ranked and read in one round trip, planned once a connection. The cards' store lines
+ * are read for the page's rows only (PostgreSQL evaluates the select list's subquery after the limit).
  */
-export async function rankCandidateIds(
+export async function rankedCandidateCards(
   db: Database,
   query: { prefixQuery: string; rawQuery: string },
   candidates: readonly string[],
   limit: number,
   offset: number,
-): Promise<{ ids: string[]; matching: number | null }> {
-  if (candidates.length === 0 || limit <= 0) return { ids: [], matching: null };
-  let statement = rankedIdsStatements.get(db);
-  if (!statement) rankedIdsStatements.set(db, (statement = prepareRankedIds(db)));
-  const rows = await statement.execute({
+): Promise<{ rows: ProductCardRow[]; offers: CardOfferRow[]; matching: number | null }> {
+  if (candidates.length === 0 || limit <= 0) return { rows: [], offers: [], matching: null };
+  let statement = rankedCardsStatements.get(db);
+  if (!statement) rankedCardsStatements.set(db, (statement = prepareRankedCards(db)));
+  const found = await statement.execute({
     ids: `{${candidates.join(',')}}`,
     prefix: query.prefixQuery,
     raw: query.rawQuery,
     limit,
     offset,
   });
-  return { ids: rows.map((r) => r.id.toLowerCase()), matching: rows[0]?.matching ?? null };
+  return {
+    ...splitCardsAndOffers(found.map(({ matching: _, ...row }) => row)),
+    matching: found[0]?.matching ?? null,
+  };
 }
 
 /**

@@ -43,7 +43,7 @@ import {
   otherMatchesByPopularity,
   popularMatches,
   popularWordMatches,
-  rankCandidateIds,
+  rankedCandidateCards,
   rankCandidates,
   prefixProductCounts,
   stemmedQuery,
@@ -289,16 +289,17 @@ async function wordIndexSearch(
   const { ids: candidates, total } = index.popularMatches(conjunctions, tuning.candidates);
   const offset = (input.page - 1) * input.limit;
   const query = { prefixQuery: prefixTsQuery(alternatives, { wholeSingleLetters: true }), rawQuery: q.display };
-  const ranked = await rankCandidateIds(db, query, candidates, input.limit, offset);
-  const ids = [...ranked.ids];
+  // The page's ranked cards and their store lines in one prepared statement.
+  const ranked = await rankedCandidateCards(db, query, candidates, input.limit, offset);
+  let { rows, offers } = ranked;
   // Past the ranked candidates the other matches follow, most popular first: the index's next ones.
-  const more = total > candidates.length ? input.limit - ids.length : 0;
+  const more = total > candidates.length ? input.limit - rows.length : 0;
   if (more > 0) {
     const from = candidates.length + Math.max(0, offset - (ranked.matching ?? candidates.length));
-    ids.push(...index.popularMatches(conjunctions, from + more).ids.slice(from));
+    const next = await findCardsByIds(db, index.popularMatches(conjunctions, from + more).ids.slice(from));
+    rows = [...rows, ...next.rows];
+    offers = [...offers, ...next.offers];
   }
-  // The cards and their store lines in one prepared statement, as the listing index's pages.
-  const { rows, offers } = await findCardsByIds(db, ids);
   const search = textSearchSql(query.prefixQuery, query.rawQuery);
   tag(
     listingReadTags(
