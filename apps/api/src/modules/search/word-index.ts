@@ -43,28 +43,31 @@ export interface WordTerm {
  */
 export type WordConjunction = readonly (readonly WordTerm[])[];
 
-/** The set bits of each byte value (a bit set's count, a byte at a time). */
-const BITS_IN_BYTE = Uint8Array.from({ length: 256 }, (_, b) => {
-  let n = 0;
-  for (let v = b; v; v >>= 1) n += v & 1;
-  return n;
-});
-
+/** The set bits of a 32-bit word. */
 function bitCount(word: number): number {
-  return (
-    BITS_IN_BYTE[word & 0xff]! +
-    BITS_IN_BYTE[(word >>> 8) & 0xff]! +
-    BITS_IN_BYTE[(word >>> 16) & 0xff]! +
-    BITS_IN_BYTE[word >>> 24]!
-  );
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 const hex = (word: number) => word.toString(16).padStart(8, '0');
 
-/** The words and products of one moment of the catalog. Immutable once built. */
+/** The products of a group, a conjunction or a query: an ascending list when few, else a bit set. */
+type Matches = { list: Int32Array; bits?: undefined } | { bits: Uint32Array; list?: undefined };
+
+/** Bytes of group sets kept per index (`WordIndex.groupSet`): about 500 bit sets at a million products. */
+const KEPT_GROUP_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The words and products of one moment of the catalog. Immutable once built; what it keeps besides
+ * (the products of the groups searches asked for) is computed from it and goes with it.
+ */
 export class WordIndex {
   private readonly byWord: Map<string, number>;
   private readonly words32: number;
+  /** Each group's products as last computed, most recently used last, and their bytes. */
+  private readonly kept = new Map<string, Matches>();
+  private keptBytes = 0;
 
   constructor(
     /** Every word, in code point order (the words starting with a prefix are one range). */
@@ -75,6 +78,8 @@ export class WordIndex {
     /** The product at each position (popularity order), as four 32-bit words of its UUID. */
     private readonly ids: Uint32Array,
     readonly builtAt: number,
+    /** Bytes of group sets kept (tests make it small). */
+    private readonly keptBudget = KEPT_GROUP_BYTES,
   ) {
     this.byWord = new Map(lexemes.map((w, i) => [w, i]));
     this.words32 = Math.ceil(this.products / 32);
@@ -86,6 +91,13 @@ export class WordIndex {
 
   get wordCount(): number {
     return this.lexemes.length;
+  }
+
+  /** The bytes of the group sets kept now. */
+  get keptSetBytes(): number {
+    let bytes = 0;
+    for (const set of this.kept.values()) bytes += (set.bits ?? set.list).byteLength;
+    return bytes;
   }
 
   /** The id of the product at `position`. */
@@ -134,30 +146,57 @@ export class WordIndex {
     return lists;
   }
 
-  /** The products in any of the lists, ascending. */
-  private union(lists: readonly [number, number][], size: number): Int32Array {
-    if (lists.length === 1) return this.positions.subarray(lists[0]![0], lists[0]![1]);
-    if (size * 8 < this.words32 * 32) {
-      // Few: the lists joined and sorted (a product is in one list once, in several at most once each).
-      const joined = new Int32Array(size);
-      let n = 0;
-      for (const [start, end] of lists) {
-        joined.set(this.positions.subarray(start, end), n);
-        n += end - start;
+  /**
+   * Whether `size` products are held as a bit set rather than a list: from as many as the bit set
+   * has 32-bit words (about 31,000 at a million products), where the list would take more bytes.
+   * Bit sets are ANDed and ORed a word at a time, whatever they hold.
+   */
+  private isMany(size: number): boolean {
+    return size >= this.words32;
+  }
+
+  /**
+   * The products of a group (any of its terms' words), ascending: one word's list as it is, more
+   * words' as one list or bit set, kept for the next search that asks for the same group (a
+   * brand's or a category's words recur in many queries; the index never changes, so neither do
+   * they). Up to `keptBudget` bytes are kept, the least recently used going first.
+   */
+  private groupSet(key: string, lists: readonly [number, number][], size: number): Matches {
+    if (lists.length === 0) return { list: new Int32Array(0) };
+    if (lists.length === 1 && !this.isMany(size)) return { list: this.positions.subarray(lists[0]![0], lists[0]![1]) };
+    const found = this.kept.get(key);
+    if (found) {
+      this.kept.delete(key);
+      this.kept.set(key, found);
+      return found;
+    }
+    const made: Matches = this.isMany(size) ? { bits: this.bitsOf(lists) } : { list: this.union(lists, size) };
+    const bytes = (made.bits ?? made.list).byteLength;
+    if (bytes <= this.keptBudget / 8) {
+      for (const [old, set] of this.kept) {
+        if (this.keptBytes + bytes <= this.keptBudget) break;
+        this.kept.delete(old);
+        this.keptBytes -= (set.bits ?? set.list).byteLength;
       }
-      joined.sort();
-      let kept = 0;
-      for (let i = 0; i < joined.length; i++)
-        if (i === 0 || joined[i] !== joined[kept - 1]) joined[kept++] = joined[i]!;
-      return joined.subarray(0, kept);
+      this.kept.set(key, made);
+      this.keptBytes += bytes;
     }
-    const bits = this.bitsOf(lists);
-    const out = new Int32Array(size);
+    return made;
+  }
+
+  /** The products in any of the lists, ascending: the lists joined and sorted (few products). */
+  private union(lists: readonly [number, number][], size: number): Int32Array {
+    const joined = new Int32Array(size);
     let n = 0;
-    for (let i = 0; i < bits.length; i++) {
-      for (let word = bits[i]!; word !== 0; word &= word - 1) out[n++] = i * 32 + 31 - Math.clz32(word & -word);
+    for (const [start, end] of lists) {
+      joined.set(this.positions.subarray(start, end), n);
+      n += end - start;
     }
-    return out.subarray(0, n);
+    joined.sort();
+    // A product is in one list once, in several at most once each.
+    let kept = 0;
+    for (let i = 0; i < joined.length; i++) if (i === 0 || joined[i] !== joined[kept - 1]) joined[kept++] = joined[i]!;
+    return joined.subarray(0, kept);
   }
 
   /** The products in any of the lists, as a bit set over positions. */
@@ -171,6 +210,22 @@ export class WordIndex {
       }
     }
     return bits;
+  }
+
+  /** The positions of `matches` that are in any of the lists (binary searches). */
+  private inAnyList(matches: Int32Array, lists: readonly [number, number][]): Int32Array {
+    const out = new Int32Array(matches.length);
+    let n = 0;
+    for (let i = 0; i < matches.length; i++) {
+      const p = matches[i]!;
+      for (const [start, end] of lists) {
+        if (this.inList(start, end, p)) {
+          out[n++] = p;
+          break;
+        }
+      }
+    }
+    return out.subarray(0, n);
   }
 
   /** Whether `position` is in the list [start, end) (binary search). */
@@ -187,27 +242,44 @@ export class WordIndex {
   }
 
   /**
-   * The products matching a conjunction, ascending: those of its smallest group, kept while each
-   * other group has them (looked up in its lists when they are few, else in its bit set).
+   * The products matching a conjunction. When its smallest group has few products, those of them
+   * that each other group has (looked up in that group's lists when they are far fewer, else in
+   * its bit set): a list. When every group has many, the AND of their bit sets.
    */
-  private conjunctionMatches(conjunction: WordConjunction): Int32Array {
+  private conjunctionMatches(conjunction: WordConjunction): Matches {
     const groups = conjunction
       .map((group) => {
         const lists = this.lists(group);
-        return { lists, size: lists.reduce((n, [start, end]) => n + end - start, 0) };
+        const key = group.map((t) => (t.prefix ? `${t.word}*` : t.word)).join('|');
+        return { key, lists, size: lists.reduce((n, [start, end]) => n + end - start, 0) };
       })
       .sort((a, b) => a.size - b.size);
-    let matches = this.union(groups[0]!.lists, groups[0]!.size);
-    for (const { lists, size } of groups.slice(1)) {
-      if (matches.length === 0) break;
-      if (matches.length * lists.length * 20 < size) {
-        matches = matches.filter((p) => lists.some(([start, end]) => this.inList(start, end, p)));
-      } else {
-        const bits = this.bitsOf(lists);
-        matches = matches.filter((p) => (bits[p >>> 5]! & (1 << (p & 31))) !== 0);
+    const first = groups[0]!;
+    if (first.size === 0) return { list: new Int32Array(0) };
+    const smallest = this.groupSet(first.key, first.lists, first.size);
+    // Read only from here on: a kept set is never changed.
+    if (groups.length === 1) return smallest;
+    if (smallest.list) {
+      let matches = smallest.list;
+      for (const { key, lists, size } of groups.slice(1)) {
+        if (matches.length === 0) break;
+        // Few matches against a group not kept: looked up in its lists rather than making its set.
+        if (!this.kept.has(key) && matches.length * lists.length * 20 < size) {
+          matches = this.inAnyList(matches, lists);
+        } else {
+          const other = this.groupSet(key, lists, size);
+          matches = other.bits ? inBits(matches, other.bits) : intersectSorted(matches, other.list);
+        }
       }
+      return { list: matches };
     }
-    return matches;
+    // Every group has many products (each is a bit set).
+    const bits = smallest.bits!.slice();
+    for (const { key, lists, size } of groups.slice(1)) {
+      const other = this.groupSet(key, lists, size).bits!;
+      for (let i = 0; i < bits.length; i++) bits[i]! &= other[i]!;
+    }
+    return { bits };
   }
 
   /**
@@ -216,17 +288,23 @@ export class WordIndex {
    */
   popularMatches(anyOf: readonly WordConjunction[], limit: number): { ids: string[]; total: number } {
     const found = anyOf.filter((c) => c.length > 0).map((c) => this.conjunctionMatches(c));
-    if (found.length === 1) {
-      const only = found[0]!;
+    if (found.length === 1 && found[0]!.list) {
+      const only = found[0]!.list;
       return { ids: Array.from(only.subarray(0, limit), (p) => this.idAt(p)), total: only.length };
     }
-    const size = found.reduce((n, list) => n + list.length, 0);
+    const size = found.reduce((n, set) => n + (set.list ? set.list.length : this.products), 0);
     let total = 0;
     const ids: string[] = [];
-    if (size * 8 >= this.words32 * 32) {
-      // Many: their bit set, counted, and its first bits (positions are popularity order).
+    if (this.isMany(size)) {
+      // Many: the OR of their bit sets, counted, and its first bits (positions are popularity order).
       const bits = new Uint32Array(this.words32);
-      for (const list of found) for (const p of list) bits[p >>> 5]! |= 1 << (p & 31);
+      for (const set of found) {
+        if (set.bits) for (let i = 0; i < bits.length; i++) bits[i]! |= set.bits[i]!;
+        else {
+          const list = set.list;
+          for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+        }
+      }
       for (let i = 0; i < bits.length; i++) {
         let word = bits[i]!;
         if (word === 0) continue;
@@ -238,20 +316,51 @@ export class WordIndex {
       return { ids, total };
     }
     // Few: the ascending lists merged; the head of the merge is the most popular.
-    const at = found.map(() => 0);
+    const lists = found.map((set) => set.list!);
+    const at = new Int32Array(lists.length);
     for (;;) {
       let next = -1;
-      for (let i = 0; i < found.length; i++) {
-        const list = found[i]!;
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i]!;
         if (at[i]! < list.length && (next < 0 || list[at[i]!]! < next)) next = list[at[i]!]!;
       }
       if (next < 0) break;
-      for (let i = 0; i < found.length; i++) if (found[i]![at[i]!] === next) at[i]!++;
+      // Never read past a list's end: a typed array read out of bounds is slow.
+      for (let i = 0; i < lists.length; i++) if (at[i]! < lists[i]!.length && lists[i]![at[i]!] === next) at[i]!++;
       if (ids.length < limit) ids.push(this.idAt(next));
       total++;
     }
     return { ids, total };
   }
+}
+
+/** The positions of `matches` whose bit is set (a typed array's own `filter` is many times slower). */
+function inBits(matches: Int32Array, bits: Uint32Array): Int32Array {
+  const out = new Int32Array(matches.length);
+  let n = 0;
+  for (let i = 0; i < matches.length; i++) {
+    // Without a branch: each position is written, and kept when its bit is set.
+    const p = matches[i]!;
+    out[n] = p;
+    n += (bits[p >>> 5]! >>> (p & 31)) & 1;
+  }
+  return out.subarray(0, n);
+}
+
+/** The positions in both ascending lists, ascending (a merge). */
+function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
 }
 
 /** A batch of products as read: each one's words (indexes into the dictionary) in `words`. */
