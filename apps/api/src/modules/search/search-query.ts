@@ -87,8 +87,9 @@ export function wordsTsQuery(alternatives: string[][], words: ReadonlyMap<string
  * { wholeSingleLetters: true })` or the Turkish-stemmed query) as conjunctions of the word index:
  * a product matches when it matches either. `stemmed` is the stemmed query as PostgreSQL prints
  * it (`websearch_to_tsquery('turkish', …)::text`, empty when the query was only stop words).
- * Undefined when the stemmed query is more than words joined by AND (a hyphenated word's phrase,
- * an "or", a negation): the database answers those.
+ * Undefined when the stemmed query is more than words and hyphenated words joined by AND (a
+ * phrase of separate words such as "18-45"'s `'18' <-> '-45'`, an "or", a negation): the database
+ * answers those.
  */
 export function wordConjunctions(alternatives: string[][], stemmed: string): WordConjunction[] | undefined {
   const words = stemmedWords(stemmed);
@@ -101,16 +102,21 @@ export function wordConjunctions(alternatives: string[][], stemmed: string): Wor
 
 /**
  * The words of a stemmed query as printed by PostgreSQL, each a group of its own (an AND), none for
- * an empty query; undefined when it is more than words joined by AND.
+ * an empty query; undefined when it is more than words and hyphenated words joined by AND.
  */
 export function stemmedWords(stemmed: string): WordTerm[][] | undefined {
   if (stemmed.trim() === '') return [];
   const words: WordTerm[][] = [];
   for (const part of stemmed.trim().split(' & ')) {
-    // A quoted lexeme with nothing the output would have escaped.
-    const lexeme = /^'([^'\\\s]+)'$/.exec(part)?.[1];
-    if (lexeme === undefined) return undefined;
-    words.push([{ word: lexeme, prefix: false }]);
+    // Quoted lexemes with nothing the output would have escaped.
+    const lexemes = part.split(' <-> ').map((p) => /^'([^'\\\s]+)'$/.exec(p)?.[1]);
+    if (lexemes.some((l) => l === undefined)) return undefined;
+    const [word, ...parts] = lexemes as string[];
+    // A hyphenated word is the phrase of the whole word and its parts ('usb-c' <-> 'usb' <-> 'c'):
+    // the parser puts them at consecutive positions wherever the word occurs, so a product matches
+    // the phrase exactly when it has the whole word. Any other phrase needs positions.
+    if (parts.length > 0 && word!.split('-').join(' ') !== parts.join(' ')) return undefined;
+    words.push([{ word: word!, prefix: false }]);
   }
   return words;
 }

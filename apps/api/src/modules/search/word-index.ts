@@ -351,7 +351,7 @@ function inBits(matches: Int32Array, bits: Uint32Array): Int32Array {
 function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
   const out = new Int32Array(Math.min(a.length, b.length));
   let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i]! < b[j]!) i++;
     else if (a[i]! > b[j]!) j++;
     else {
