@@ -74,7 +74,9 @@ describe('PostgreSQL restarts during a mixed load', () => {
     report.faultsInjected = 1;
     // The payment page posts its callback while the database is away: refused cleanly, nothing granted.
     const callbackDuringOutage = await call(base, '/api/payments/callback/demo', { form: checkout.pay });
-    expect(callbackDuringOutage.status, callbackDuringOutage.location).toBe(503);
+    // On a failure, the outcome (its error, when no answer came) and what the server wrote.
+    const serverLog = () => (callbackDuringOutage.status === 503 ? '' : world.server.log().slice(-4_000));
+    expect(callbackDuringOutage.status, `${JSON.stringify(callbackDuringOutage)}\n${serverLog()}`).toBe(503);
     expect(isErrorEnvelope(callbackDuringOutage.body)).toBe(true);
     await new Promise((r) => setTimeout(r, 3_000));
     const duringOutage = load.outcomes.filter((o) => o.startedAt >= downAt + 500);

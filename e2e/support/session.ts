@@ -1,8 +1,14 @@
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { hydrated } from './browser';
 
-/** Fills the sign-in form the page shows and submits it (what happens next is the test's business). */
+/**
+ * Fills the sign-in form the page shows and submits it, once the form is hydrated (what happens
+ * next is the test's business). A submit before hydration is the browser's own form post, which
+ * the server refuses here: the test's origin (localhost) is not the server's configured one.
+ */
 export async function signInWithForm(page: Page, email: string, password: string) {
+  await hydrated(page.getByRole('button', { name: 'Giriş Yap', exact: true }));
   await page.getByRole('textbox', { name: 'E-posta', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Şifre', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
