@@ -202,13 +202,7 @@ export class WordIndex {
   /** The products in any of the lists, as a bit set over positions. */
   private bitsOf(lists: readonly [number, number][]): Uint32Array {
     const bits = new Uint32Array(this.words32);
-    const positions = this.positions;
-    for (const [start, end] of lists) {
-      for (let p = start; p < end; p++) {
-        const at = positions[p]!;
-        bits[at >>> 5]! |= 1 << (at & 31);
-      }
-    }
+    for (const [start, end] of lists) setBits(bits, this.positions, start, end);
     return bits;
   }
 
@@ -300,10 +294,7 @@ export class WordIndex {
       const bits = new Uint32Array(this.words32);
       for (const set of found) {
         if (set.bits) for (let i = 0; i < bits.length; i++) bits[i]! |= set.bits[i]!;
-        else {
-          const list = set.list;
-          for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
-        }
+        else setBits(bits, set.list, 0, set.list.length);
       }
       for (let i = 0; i < bits.length; i++) {
         let word = bits[i]!;
@@ -331,6 +322,14 @@ export class WordIndex {
       total++;
     }
     return { ids, total };
+  }
+}
+
+/** Sets the bits of the positions `positions[start]` … `positions[end - 1]`. */
+function setBits(bits: Uint32Array, positions: Int32Array, start: number, end: number): void {
+  for (let p = start; p < end; p++) {
+    const at = positions[p]!;
+    bits[at >>> 5]! |= 1 << (at & 31);
   }
 }
 
