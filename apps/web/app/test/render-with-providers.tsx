@@ -4,6 +4,7 @@
  * it instead of wiring the providers themselves.
  */
 import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub, useLocation } from 'react-router';
 import { QueryClientProvider, type DefaultOptions, type QueryClient } from '@tanstack/react-query';
@@ -21,11 +22,16 @@ export interface ProvidersOptions {
   router?: boolean;
   /** Puts server state in the cache before the first render (e.g. the public configuration). */
   seed?: (queryClient: QueryClient) => void;
+  /**
+   * Renders the server's HTML first, lets this do what a visitor does before the scripts have
+   * run (type into a box), then hydrates it, as the browser does.
+   */
+  beforeHydration?: (container: HTMLElement) => void;
 }
 
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/', queries, auth = true, router = true, seed }: ProvidersOptions = {},
+  { path = '/', queries, auth = true, router = true, seed, beforeHydration }: ProvidersOptions = {},
 ) {
   const queryClient = createQueryClient({ queries: { retry: false, ...queries } });
   seed?.(queryClient);
@@ -35,7 +41,12 @@ export function renderWithProviders(
     tree = <Stub initialEntries={[path]} />;
   }
   if (auth) tree = <AuthProvider>{tree}</AuthProvider>;
-  return { queryClient, ...render(<QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>) };
+  const app = <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>;
+  if (!beforeHydration) return { queryClient, ...render(app) };
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(app);
+  beforeHydration(container);
+  return { queryClient, ...render(app, { container, hydrate: true }) };
 }
 
 /** The router's current address, for tests that follow a navigation (`getByTestId('where')`). */

@@ -27,15 +27,22 @@ const SUGGESTIONS = [
   },
 ];
 
-function renderForm(path = '/') {
+function renderForm(path = '/', beforeHydration?: (container: HTMLElement) => void) {
   return renderWithProviders(
     <>
       <SearchForm />
       <Where />
     </>,
-    { path, auth: false },
+    { path, auth: false, beforeHydration },
   );
 }
+
+/** Types into the server's HTML, as a visitor does before the page's scripts have run. */
+const typeBeforeHydration = (text: string, focus: boolean) => (container: HTMLElement) => {
+  const input = container.querySelector('input[name="q"]') as HTMLInputElement;
+  if (focus) input.focus();
+  input.value = text;
+};
 
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ success: true, data }), { headers: { 'Content-Type': 'application/json' } });
@@ -202,5 +209,29 @@ describe('SearchForm', () => {
   it('shows the term of the search page it is on', () => {
     renderForm('/search?q=kulakl%C4%B1k');
     expect((box() as HTMLInputElement).value).toBe('kulaklık');
+  });
+
+  it('searches for what was typed before the page was hydrated', async () => {
+    renderForm('/', typeBeforeHydration('samsnug', true));
+    expect((box() as HTMLInputElement).value).toBe('samsnug');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SUGGESTION_DEBOUNCE_MS + 10);
+    });
+    // Focused, the box offers suggestions for it as if typed now.
+    expect(box().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.submit(screen.getByRole('search'));
+    expect(where()).toBe('/search?q=samsnug');
+  });
+
+  it("keeps a term typed over the search page's before hydration", async () => {
+    renderForm('/search?q=kulakl%C4%B1k', typeBeforeHydration('kulaklık kablosuz', false));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect((box() as HTMLInputElement).value).toBe('kulaklık kablosuz');
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.submit(screen.getByRole('search'));
+    expect(where()).toBe('/search?q=kulakl%C4%B1k%20kablosuz');
+    expect((box() as HTMLInputElement).value).toBe('kulaklık kablosuz');
   });
 });

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
@@ -76,9 +77,27 @@ export function SearchForm({
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
 
+  // What was typed before the page was hydrated is in the box but not in the state (hydration
+  // keeps the box's text): it is taken, so that Enter searches for what the box shows. Only the
+  // hydrated box can differ from its state; later renders write the state into it.
+  const address = `${location.pathname}${location.search}`;
+  const hydratedAt = useRef({ address, term: urlTerm });
+  const typedBeforeHydrationAt = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    if (!box || box.value === hydratedAt.current.term) return;
+    typedBeforeHydrationAt.current = hydratedAt.current.address;
+    dispatch({ type: document.activeElement === box ? 'typed' : 'synced', term: box.value });
+  }, []);
+
   // Every navigation resets the box to the address: the term on /search (back/forward
-  // between searches), empty elsewhere (a product opened from a suggestion).
-  useEffect(() => dispatch({ type: 'synced', term: urlTerm }), [urlTerm, location.pathname, location.search]);
+  // between searches), empty elsewhere (a product opened from a suggestion). On the address the
+  // page was hydrated at, a term typed before stays.
+  useEffect(() => {
+    if (typedBeforeHydrationAt.current === address) return;
+    typedBeforeHydrationAt.current = null;
+    dispatch({ type: 'synced', term: urlTerm });
+  }, [urlTerm, address]);
 
   // Trending terms are requested (and the dropdown rendered) the first time the box opens,
   // then kept for the visit.
