@@ -6,18 +6,9 @@ import { signInThroughApi } from './support/session';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 
-/** Goes to `path` and waits for hydration: a click before it would be lost. */
+/** Goes to `path` (once hydrated: `newPage`). */
 async function open(page: Page, path: string) {
   await page.goto(baseURL + path, { waitUntil: 'networkidle' });
-  await hydrated(page);
-}
-
-/** React has hydrated the page once the DOM nodes carry its fiber keys. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main') ?? document.body;
-    return Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 const headerLinks = (page: Page) => page.getByRole('navigation', { name: 'Listelerim' });
@@ -46,7 +37,6 @@ describe('comparison: from the cards to the comparison page', () => {
 
     // The list is kept for the browser session: a reload does not lose it.
     await page.reload({ waitUntil: 'networkidle' });
-    await hydrated(page);
     await headerLinks(page).getByRole('link', { name: 'Karşılaştırma (3)' }).click();
     await page.waitForURL((url) => url.pathname === '/comparison');
     await page.getByRole('heading', { level: 1, name: 'Ürün Karşılaştırma' }).waitFor();

@@ -8,13 +8,6 @@ import { signInThroughApi } from './support/session';
 const baseURL = inject('baseURL');
 const browser = useBrowser();
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main') ?? document.body;
-    return Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
-
 const filters = (page: Page) => page.getByRole('complementary', { name: 'Filtreler' });
 const adSlot = (page: Page) => page.getByRole('complementary', { name: 'Reklam' });
 const count = async (page: Page) => Number((await page.getByText(/ürün bulundu$/).innerText()).replace(/\D/g, ''));
@@ -31,7 +24,6 @@ describe('premium features', () => {
     const page = await newPage(browser());
     await signInThroughApi(page.context(), 'premium@kiyasla.test', 'Premium123!');
     await page.goto(`${baseURL}/category/telefon`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     const all = await count(page);
     const box = filters(page).getByRole('checkbox', { name: /Stokta Olanlar/ });
     await expect.poll(() => box.isEnabled()).toBe(true);
@@ -49,7 +41,6 @@ describe('premium features', () => {
     // and now the server leaves the slot out of the HTML.
     const filtered = await count(page);
     await page.reload({ waitUntil: 'networkidle' });
-    await hydrated(page);
     await expect.poll(() => count(page).catch(() => -1)).toBe(filtered);
     const html = await page.evaluate(async (url) => {
       const res = await fetch(url, { headers: { accept: 'text/html' } });
@@ -62,7 +53,6 @@ describe('premium features', () => {
     const page = await newPage(browser());
     await signInThroughApi(page.context(), 'premium@kiyasla.test', 'Premium123!');
     await page.goto(`${baseURL}/product/${await anyProductId()}`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     await page.getByRole('tab', { name: 'Avantaj/Dezavantaj' }).click();
     await page.getByRole('tabpanel').getByRole('heading', { name: 'Avantajlar', exact: true }).waitFor();
     await page.getByText('Fiyatı en yakın benzer ürünlerle karşılaştırıldı:').waitFor();
@@ -73,7 +63,6 @@ describe('premium features', () => {
     const page = await newPage(browser());
     await signInThroughApi(page.context(), 'user@kiyasla.test', 'User1234!');
     await page.goto(`${baseURL}/category/telefon`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     await page.getByRole('banner').getByRole('button', { name: 'Çıkış Yap' }).first().waitFor();
     const group = filters(page);
     expect(await group.getByText('PREMIUM', { exact: true }).count()).toBe(1);
@@ -90,7 +79,6 @@ describe('premium features', () => {
     expect(await count(page)).toBeGreaterThan(0);
 
     await page.goto(`${baseURL}/product/${await anyProductId()}`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     await adSlot(page).waitFor();
     await page.getByRole('tab', { name: 'Avantaj/Dezavantaj' }).click();
     await page.getByRole('heading', { name: 'Premium Gerekli' }).waitFor();
@@ -105,7 +93,6 @@ describe('premium features', () => {
     expect(html).toContain('Gelişmiş Filtreler');
     const page = await newPage(browser(), { width: 390, height: 844 });
     await page.goto(`${baseURL}/product/${await anyProductId()}`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     await page.getByRole('tab', { name: 'Avantaj/Dezavantaj' }).click();
     await page.getByRole('heading', { name: 'Giriş Gerekli' }).waitFor();
   });

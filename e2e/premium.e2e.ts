@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { newPage, useBrowser } from './support/browser';
 import { usePrivateServer } from './support/private-server';
 
@@ -9,13 +9,6 @@ const server = usePrivateServer();
 const browser = useBrowser();
 
 const longDay = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main') ?? document.body;
-    return Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 /** Signs the free demo member in through the API and stores the session as the web app keeps it. */
 async function signInAsFreeMember(context: BrowserContext) {
@@ -49,7 +42,6 @@ describe('premium: a visitor and a purchase', () => {
     const page = await newPage(browser());
     await signInAsFreeMember(page.context());
     await page.goto(`${server().baseURL}/premium`, { waitUntil: 'networkidle' });
-    await hydrated(page);
     const header = page.getByRole('banner');
     await header
       .getByText('Ayşe', { exact: false })

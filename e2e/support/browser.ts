@@ -26,7 +26,40 @@ export async function newPage(
     locale: 'tr-TR',
     colorScheme: opts.theme ?? 'light',
   });
-  return context.newPage();
+  const page = await context.newPage();
+  // A page is opened (or opened again) once hydrated, whatever the test does first.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await pageHydrated(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await pageHydrated(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * Waits until React has hydrated the page: its root has committed the server's HTML. Before then a
+ * click or a key reaches only that HTML and is lost: the network can be idle while the scripts
+ * still run (on a busy machine for seconds). A page without the app's scripts is ready as it is.
+ */
+async function pageHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      type Root = { current?: { memoizedState?: { isDehydrated?: boolean } } };
+      const key = Object.keys(document).find((k) => k.startsWith('__reactContainer$'));
+      if (!key) return !document.querySelector('script[type="module"]');
+      const root = (document as unknown as Record<string, { stateNode?: Root } | undefined>)[key]?.stateNode;
+      return root?.current?.memoizedState?.isDehydrated === false;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
 }
 
 /**
