@@ -82,41 +82,57 @@ export function wordsTsQuery(alternatives: string[][], words: ReadonlyMap<string
     .join(' & ');
 }
 
+/** A search's condition as conjunctions of the word index (`wordConjunctions`). */
+export interface WordSearch {
+  /** A product matches when it matches any of them. */
+  conjunctions: WordConjunction[];
+  /**
+   * False when a phrase of separate words (`'16' <-> '-50'`) was read as its words: the
+   * conjunctions then match every product the search matches, and some more, which the database
+   * tells apart (it holds the words' positions, the index does not).
+   */
+  exact: boolean;
+}
+
 /**
  * The search page's condition (`textSearchSql`: the folded query of `prefixTsQuery(alternatives,
  * { wholeSingleLetters: true })` or the Turkish-stemmed query) as conjunctions of the word index:
  * a product matches when it matches either. `stemmed` is the stemmed query as PostgreSQL prints
  * it (`websearch_to_tsquery('turkish', …)::text`, empty when the query was only stop words).
- * Undefined when the stemmed query is more than words and hyphenated words joined by AND (a
- * phrase of separate words such as "18-45"'s `'18' <-> '-45'`, an "or", a negation): the database
- * answers those.
+ * Undefined when the stemmed query is more than words and phrases joined by AND (an "or", a
+ * negation): the database answers those.
  */
-export function wordConjunctions(alternatives: string[][], stemmed: string): WordConjunction[] | undefined {
-  const words = stemmedWords(stemmed);
-  if (!words) return undefined;
+export function wordConjunctions(alternatives: string[][], stemmed: string): WordSearch | undefined {
+  const read = stemmedWords(stemmed);
+  if (!read) return undefined;
   const folded = alternatives
     .filter((alts) => alts.length > 0)
     .map((alts) => alts.map((a) => ({ word: a, prefix: a.length > 1 })));
-  return words.length > 0 ? [folded, words] : [folded];
+  return { conjunctions: read.words.length > 0 ? [folded, read.words] : [folded], exact: read.exact };
 }
 
 /**
  * The words of a stemmed query as printed by PostgreSQL, each a group of its own (an AND), none for
- * an empty query; undefined when it is more than words and hyphenated words joined by AND.
+ * an empty query; undefined when it is more than words and phrases joined by AND. `exact` is false
+ * when a phrase of separate words was read as its words (`WordSearch`).
  */
-export function stemmedWords(stemmed: string): WordTerm[][] | undefined {
-  if (stemmed.trim() === '') return [];
-  const words: WordTerm[][] = [];
+export function stemmedWords(stemmed: string): { words: WordTerm[][]; exact: boolean } | undefined {
+  if (stemmed.trim() === '') return { words: [], exact: true };
+  const words = new Map<string, WordTerm[]>();
+  let exact = true;
   for (const part of stemmed.trim().split(' & ')) {
-    // Quoted lexemes with nothing the output would have escaped.
-    const lexemes = part.split(' <-> ').map((p) => /^'([^'\\\s]+)'$/.exec(p)?.[1]);
+    // Quoted lexemes with nothing the output would have escaped, followed (<->) or a few words
+    // apart (<2>).
+    const lexemes = part.split(/ <(?:-|\d+)> /).map((p) => /^'([^'\\\s]+)'$/.exec(p)?.[1]);
     if (lexemes.some((l) => l === undefined)) return undefined;
     const [word, ...parts] = lexemes as string[];
     // A hyphenated word is the phrase of the whole word and its parts ('usb-c' <-> 'usb' <-> 'c'):
     // the parser puts them at consecutive positions wherever the word occurs, so a product matches
-    // the phrase exactly when it has the whole word. Any other phrase needs positions.
-    if (parts.length > 0 && word!.split('-').join(' ') !== parts.join(' ')) return undefined;
-    words.push([{ word: word!, prefix: false }]);
+    // the phrase exactly when it has the whole word. Any other phrase needs positions: its words
+    // are required, each anywhere.
+    const hyphenated = parts.length > 0 && !/ <\d+> /.test(part) && word!.split('-').join(' ') === parts.join(' ');
+    if (parts.length > 0 && !hyphenated) exact = false;
+    for (const lexeme of hyphenated ? [word!] : [word!, ...parts]) words.set(lexeme, [{ word: lexeme, prefix: false }]);
   }
-  return words;
+  return { words: [...words.values()], exact };
 }

@@ -100,60 +100,55 @@ export function textSearchSql(
   rawQuery: string,
   matchQuery?: string,
 ): { where: SQL; rank: SQL; key: string } {
-  return {
-    ...textSearchParts(
-      sql`${prefixQuery}`,
-      sql`${rawQuery}`,
-      matchQuery === undefined ? undefined : sql`${matchQuery}`,
-    ),
-    key: JSON.stringify([prefixQuery, rawQuery]),
-  };
-}
-
-/** `textSearchSql`'s condition and rank of these values (parameters, or a prepared statement's placeholders). */
-function textSearchParts(prefixQuery: SQL, rawQuery: SQL, matchQuery?: SQL): { where: SQL; rank: SQL } {
-  const folded = sql`to_tsquery('simple', ${prefixQuery})`;
-  const matched = matchQuery === undefined ? folded : sql`${matchQuery}::tsquery`;
+  const matched = matchQuery === undefined ? sql`to_tsquery('simple', ${prefixQuery})` : sql`${matchQuery}::tsquery`;
   // The Turkish-stemmed query widens the match ("kulaklıklar" finds "kulaklık" descriptions)
   // but does not rank: its lexemes depend on how the shopper spelt the query, and "IPHONE",
   // "ıphone" and "iphone" must come back in the same order.
   const stemmed = sql`websearch_to_tsquery('turkish', ${rawQuery})`;
   return {
     where: sql`search_vector @@ (${matched} || ${stemmed})`,
-    // Name/brand words (A) outrank description words (D); popularity and stock break ties.
-    rank: sql`(ts_rank(search_vector, ${folded}, 1) + 0.02 * ln(1 + ${products.ratingsCount})
-      + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`,
+    rank: foldedRank(sql`${prefixQuery}`),
+    key: JSON.stringify([prefixQuery, rawQuery]),
   };
+}
+
+/** The relevance of the folded prefix query: name/brand words (A) outrank description words (D); popularity and stock break ties. */
+function foldedRank(prefixQuery: SQL): SQL {
+  return sql`(ts_rank(search_vector, to_tsquery('simple', ${prefixQuery}), 1) + 0.02 * ln(1 + ${products.ratingsCount})
+      + case when ${products.availability} in ('in-stock', 'limited') then 0.01 else 0 end)`;
 }
 
 /** The word index's ranking statement, prepared once per database handle (as the listing index's page). */
 const rankedCardsStatements = new WeakMap<Database, ReturnType<typeof prepareRankedCards>>();
 
 function prepareRankedCards(db: Database) {
-  const search = textSearchParts(sql.placeholder('prefix').getSQL(), sql.placeholder('raw').getSQL());
+  // The stemmed query widens the match (the word index's) and does not rank.
+  const rank = foldedRank(sql.placeholder('prefix').getSQL());
   return db
     .select({ ...cardWithOffersColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .innerJoin(productPrices, pricesOfProduct)
-    .where(
-      and(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`, eq(products.isActive, true), search.where),
-    )
-    .orderBy(sql`${search.rank} desc`, desc(products.ratingsCount), asc(products.id))
+    .where(and(sql`${products.id} = any (${sql.placeholder('ids')}::uuid[])`, eq(products.isActive, true)))
+    .orderBy(sql`${rank} desc`, desc(products.ratingsCount), asc(products.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('search_ranked_cards');
 }
 
 /**
- * `rankCandidates` for the word index: a page of the `candidates` that match the search of
- * `prefixQuery` and `rawQuery` (as `textSearchSql`'s), best first, as cards with their store lines,
- * and how many of the candidates match (null when the page starts past them). One prepared
- * statement: ranked and read in one round trip, planned once a connection. The cards' store lines
- * are read for the page's rows only (PostgreSQL evaluates the select list's subquery after the limit).
+ * `rankCandidates` for the word index: a page of the `candidates`, which match the search of
+ * `prefixQuery` (the word index's matches), best first, as cards with their store lines, and how
+ * many of the candidates are active (null when the page starts past them). They are not matched
+ * again: the condition would read each candidate's search vector from TOAST a second time, beside
+ * its rank (PostgreSQL keeps no detoasted value between expressions), for what the index holds. A
+ * product whose words changed since the index was built is the index's staleness, bounded by its
+ * `MAX_AGE_MS` and by the announcements that drop it. One prepared statement: ranked and read in
+ * one round trip, planned once a connection. The cards' store lines are read for the page's rows
+ * only (PostgreSQL evaluates the select list's subquery after the limit).
  */
 export async function rankedCandidateCards(
   db: Database,
-  query: { prefixQuery: string; rawQuery: string },
+  prefixQuery: string,
   candidates: readonly string[],
   limit: number,
   offset: number,
@@ -163,8 +158,7 @@ export async function rankedCandidateCards(
   if (!statement) rankedCardsStatements.set(db, (statement = prepareRankedCards(db)));
   const found = await statement.execute({
     ids: `{${candidates.join(',')}}`,
-    prefix: query.prefixQuery,
-    raw: query.rawQuery,
+    prefix: prefixQuery,
     limit,
     offset,
   });
@@ -319,6 +313,23 @@ export async function rankCandidates(
   // How many candidates match (null when the page starts past them).
   const matching = found[0]?.matching ?? null;
   return { rows: found.map(({ matching: _matching, ...row }) => row), matching };
+}
+
+/**
+ * Which of `ids` are active and match the search: for the word index, which finds a phrase's
+ * products by its words (the database holds their positions).
+ */
+export async function matchingAmong(
+  db: Database,
+  search: { where: SQL },
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(sql`${products.id} = any (${uuidArray(ids)})`, eq(products.isActive, true), search.where));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** How many of `candidates` are active and match the search. */

@@ -32,14 +32,16 @@ import {
   wordConjunctions,
   wordsTsQuery,
   type ParsedQuery,
+  type WordSearch,
 } from './search-query';
-import { readyWordIndex, wordIndexAnswered } from './word-index';
+import { readyWordIndex, wordIndexAnswered, type WordIndex } from './word-index';
 import type { ListingFilters, TextSearch } from '../products/listing-filters';
 import {
   productCountEstimate,
   brandProductCounts,
   closestTerms,
   countMatchingCandidates,
+  matchingAmong,
   otherMatchesByPopularity,
   popularMatches,
   popularWordMatches,
@@ -264,12 +266,39 @@ function understoodAs(q: ParsedQuery, alternatives: string[][], corrected: boole
 }
 
 /**
+ * Up to this many products with a phrase's words (`WordSearch.exact`), the database is asked which
+ * of them have the phrase (each one's row and search vector read by id); above, it answers the
+ * search its own way, which reads every match's row as well.
+ */
+export const PHRASE_CHECK_MAX = 1_000;
+
+/**
+ * The matches of a search from the word index: `popular(end)` gives how many products match and
+ * the `end` most popular, in order. A phrase's are the products with its words that the database
+ * says have the phrase; undefined when more than `PHRASE_CHECK_MAX` have its words.
+ */
+export async function indexMatches(
+  db: Database,
+  index: WordIndex,
+  words: WordSearch,
+  search: Pick<TextSearch, 'where'>,
+): Promise<((end: number) => { ids: string[]; total: number }) | undefined> {
+  if (words.exact) return (end) => index.popularMatches(words.conjunctions, end);
+  const withWords = index.popularMatches(words.conjunctions, PHRASE_CHECK_MAX + 1);
+  if (withWords.total > PHRASE_CHECK_MAX) return undefined;
+  const matching = await matchingAmong(db, search, withWords.ids);
+  const ids = withWords.ids.filter((id) => matching.has(id));
+  return (end) => ({ ids: ids.slice(0, end), total: ids.length });
+}
+
+/**
  * A relevance-sorted search of the whole catalog from the word index (word-index.ts): a token is
  * known when a word of an active product starts with it, and the index counts the matches and
  * gives the most popular as the candidates. The search's statements are the stemmed query (none
- * when its words were stemmed before), the ranking of the candidates' ids and the page's cards,
- * both prepared. Undefined when the index does not serve it (off, still building, a stemmed query
- * it cannot read): the database's ways answer.
+ * when its words were stemmed before), the check of a phrase's products (`PHRASE_CHECK_MAX`), and
+ * the ranking of the candidates' ids with the page's cards, prepared. Undefined when the index
+ * does not serve it (off, still building, a stemmed query it cannot read, a phrase whose words too
+ * many products have): the database's ways answer.
  */
 async function wordIndexSearch(
   db: Database,
@@ -284,23 +313,25 @@ async function wordIndexSearch(
   const stemmed = await stemmedQuery(db, q.display);
   if (!stemmedWords(stemmed)) return undefined;
   const { alternatives, corrected } = await correctedTokens(db, q, (token) => index.hasWordStartingWith(token));
-  const conjunctions = wordConjunctions(alternatives, stemmed)!;
+  const words = wordConjunctions(alternatives, stemmed)!;
+  const prefixQuery = prefixTsQuery(alternatives, { wholeSingleLetters: true });
+  const search = textSearchSql(prefixQuery, q.display);
+  const popular = await indexMatches(db, index, words, search);
+  if (!popular) return undefined;
   wordIndexAnswered(db);
-  const { ids: candidates, total } = index.popularMatches(conjunctions, tuning.candidates);
+  const { ids: candidates, total } = popular(tuning.candidates);
   const offset = (input.page - 1) * input.limit;
-  const query = { prefixQuery: prefixTsQuery(alternatives, { wholeSingleLetters: true }), rawQuery: q.display };
   // The page's ranked cards and their store lines in one prepared statement.
-  const ranked = await rankedCandidateCards(db, query, candidates, input.limit, offset);
+  const ranked = await rankedCandidateCards(db, prefixQuery, candidates, input.limit, offset);
   let { rows, offers } = ranked;
   // Past the ranked candidates the other matches follow, most popular first: the index's next ones.
   const more = total > candidates.length ? input.limit - rows.length : 0;
   if (more > 0) {
     const from = candidates.length + Math.max(0, offset - (ranked.matching ?? candidates.length));
-    const next = await findCardsByIds(db, index.popularMatches(conjunctions, from + more).ids.slice(from));
+    const next = await findCardsByIds(db, popular(from + more).ids.slice(from));
     rows = [...rows, ...next.rows];
     offers = [...offers, ...next.offers];
   }
-  const search = textSearchSql(query.prefixQuery, query.rawQuery);
   tag(
     listingReadTags(
       { brands: [], stores: [], specs: new Map(), advanced: [], search },

@@ -14,13 +14,14 @@ import { writeProductInAdmin } from '../../test/admin-products';
 import { useTestApp } from '../../test/app';
 import { parseQuery, prefixTsQuery, wordConjunctions } from './search-query';
 import { popularMatches, stemmedQuery, stemmedQueryText, textSearchSql } from './search.repo';
-import { BOUNDED_SEARCH, searchProducts } from './search.service';
+import { BOUNDED_SEARCH, indexMatches, searchProducts } from './search.service';
 import {
   buildWordIndex,
   WordIndex as WordIndexClass,
   disableWordIndex,
   enableWordIndex,
   prewarmWordIndex,
+  readyWordIndex,
   wordIndexFigures,
   type WordIndex,
 } from './word-index';
@@ -40,13 +41,18 @@ beforeAll(() => {
 
 const searchInput = listingQueryBase.extend({ sort: searchSortSchema });
 
-/** The database's answer and the index's for a query's alternatives and its raw text. */
+/**
+ * The database's answer and the index's for a query's alternatives and its raw text (undefined
+ * where the index leaves the search to the database), and whether it read a phrase as its words.
+ */
 async function bothWays(index: WordIndex, alternatives: string[][], raw: string, limit: number) {
   const search = textSearchSql(prefixTsQuery(alternatives, { wholeSingleLetters: true }), raw);
-  const conjunctions = wordConjunctions(alternatives, await stemmedQueryText(db, raw));
+  const words = wordConjunctions(alternatives, await stemmedQueryText(db, raw));
+  const popular = words && (await indexMatches(db, index, words, search));
   return {
     database: await popularMatches(db, search, limit),
-    index: conjunctions && index.popularMatches(conjunctions, limit),
+    index: popular?.(limit),
+    phrase: words?.exact === false,
   };
 }
 
@@ -130,6 +136,7 @@ describe('the matches of a search, from the word index', () => {
     let many = 0;
     let stemmedOnly = 0;
     let unread = 0;
+    let phrases = 0;
     for (let i = 0; i < 200; i++) {
       const product = pick(names);
       // Words of a name or a description as a shopper types them: whole, cut short, or misspelt.
@@ -154,6 +161,7 @@ describe('the matches of a search, from the word index', () => {
         continue;
       }
       expect(answer.index, `${raw} ${JSON.stringify(alternatives)}`).toEqual(answer.database);
+      if (answer.phrase) phrases++;
       if (answer.database.total > limit) many++;
       const foldedOnly = await popularMatches(
         db,
@@ -167,30 +175,46 @@ describe('the matches of a search, from the word index', () => {
     // The draws reached past the limit, and matched through the Turkish stems alone.
     expect(many).toBeGreaterThan(20);
     expect(stemmedOnly).toBeGreaterThan(0);
-    // Only a query with a hyphen or a quote is left to the database.
+    // Phrases of separate words were read as their words and checked; only a query with a quote,
+    // or whose phrase's words too many products have, is left to the database.
+    expect(phrases).toBeGreaterThan(0);
     expect(unread).toBeLessThan(20);
   });
 
-  it('reads a stemmed query of words and hyphenated words joined by AND, and leaves any other to the database', () => {
+  it('reads a stemmed query of words and phrases joined by AND, and leaves any other to the database', () => {
     const folded = [[{ word: 'kablosuz', prefix: true }], [{ word: 'e', prefix: false }]];
-    expect(wordConjunctions([['kablosuz'], ['e']], `'kablosuz' & 'kulaklık'`)).toEqual([
-      folded,
-      [[{ word: 'kablosuz', prefix: false }], [{ word: 'kulaklık', prefix: false }]],
-    ]);
+    const whole = (...words: string[]) => words.map((word) => [{ word, prefix: false }]);
+    expect(wordConjunctions([['kablosuz'], ['e']], `'kablosuz' & 'kulaklık'`)).toEqual({
+      conjunctions: [folded, whole('kablosuz', 'kulaklık')],
+      exact: true,
+    });
     // Only stop words: the stemmed query is empty and matches nothing more.
-    expect(wordConjunctions([['kablosuz'], ['e']], '')).toEqual([folded]);
-    // A hyphenated word: its whole word alone.
-    expect(wordConjunctions([['usb'], ['c'], ['kablo']], `'usb-c' <-> 'usb' <-> 'c' & 'kablo'`)).toEqual([
-      [[{ word: 'usb', prefix: true }], [{ word: 'c', prefix: false }], [{ word: 'kablo', prefix: true }]],
-      [[{ word: 'usb-c', prefix: false }], [{ word: 'kablo', prefix: false }]],
-    ]);
-    // Other phrases need the words' positions.
-    expect(wordConjunctions([['18'], ['45']], `'18' <-> '-45'`)).toBeUndefined();
-    expect(wordConjunctions([['usb'], ['c']], `'usb' <-> 'c'`)).toBeUndefined();
-    expect(wordConjunctions([['a'], ['b']], `'a-b' <-> 'a' <-> 'c'`)).toBeUndefined();
-    expect(wordConjunctions([['a'], ['b']], `'a-b' <2> 'b'`)).toBeUndefined();
+    expect(wordConjunctions([['kablosuz'], ['e']], '')).toEqual({ conjunctions: [folded], exact: true });
+    // A hyphenated word: its whole word alone, exactly.
+    expect(wordConjunctions([['usb'], ['c'], ['kablo']], `'usb-c' <-> 'usb' <-> 'c' & 'kablo'`)).toEqual({
+      conjunctions: [
+        [[{ word: 'usb', prefix: true }], [{ word: 'c', prefix: false }], [{ word: 'kablo', prefix: true }]],
+        whole('usb-c', 'kablo'),
+      ],
+      exact: true,
+    });
+    // Other phrases need the words' positions: their words, each once, for the database to check.
+    const phrase = (alternatives: string[][], stemmed: string) => {
+      const words = wordConjunctions(alternatives, stemmed);
+      return words && { stemmed: words.conjunctions[1], exact: words.exact };
+    };
+    expect(phrase([['18'], ['45']], `'18' <-> '-45'`)).toEqual({ stemmed: whole('18', '-45'), exact: false });
+    expect(phrase([['usb'], ['c']], `'usb' <-> 'c'`)).toEqual({ stemmed: whole('usb', 'c'), exact: false });
+    expect(phrase([['a'], ['b']], `'a-b' <-> 'a' <-> 'c'`)).toEqual({ stemmed: whole('a-b', 'a', 'c'), exact: false });
+    expect(phrase([['a'], ['b']], `'a-b' <2> 'a' <-> 'b'`)).toEqual({ stemmed: whole('a-b', 'a', 'b'), exact: false });
+    expect(phrase([['a'], ['b']], `'nikon' & 'a' <-> 'b' & 'a'`)).toEqual({
+      stemmed: whole('nikon', 'a', 'b'),
+      exact: false,
+    });
+    // An "or", a negation, an escaped quote: the database's.
     expect(wordConjunctions([['a'], ['b']], `'a' | 'b'`)).toBeUndefined();
     expect(wordConjunctions([['a']], `!'a'`)).toBeUndefined();
+    expect(wordConjunctions([['a'], ['b']], `'a' <-> !'b'`)).toBeUndefined();
     expect(wordConjunctions([['it']], `'it''s'`)).toBeUndefined();
   });
 });
@@ -230,8 +254,10 @@ describe('the search page with the word index', () => {
       'wi-fi',
       'usb-a şarj',
       'e',
-      // A phrase of separate words ('2024' <-> '-01'): the database's.
+      // Phrases of separate words ('16' <-> '-50'): their words from the index, checked by the database.
       '2024-01',
+      '16-50',
+      'sony 16-50 mm',
     ];
     const pages = ['1', '2', '3'].map((page) => searchInput.parse({ limit: '12', page }));
     // The default candidates, and 5: pages past the ranked candidates, then the rest by popularity.
@@ -242,13 +268,23 @@ describe('the search page with the word index', () => {
         for (const page of pages) for (const tuning of tunings) all.push(await searchProducts(db, q, page, tuning));
       return all;
     };
+    // A product with the phrase's words apart ('16' … '-50'): the index has it among the words'
+    // products, the phrase does not match it.
+    const apart = await writeProductInAdmin(t, 'Deneme termos 16 saat sıcak tutar, -50 derecede donmaz');
     // Every search computed, none kept from the other way.
     setPublicReadCaching(false);
     try {
-      if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+      await prewarmWordIndex(db);
+      const words = wordConjunctions([['16'], ['50']], await stemmedQueryText(db, '16-50'))!;
+      expect(words.exact).toBe(false);
+      expect((await readyWordIndex(db))!.popularMatches(words.conjunctions, 1_000).ids).toContain(apart._id);
       const before = wordIndexFigures(db)!.answers;
       const withIndex = await answers();
-      expect(wordIndexFigures(db)!.answers - before).toBe((queries.length - 1) * pages.length * 2);
+      expect(wordIndexFigures(db)!.answers - before).toBe(queries.length * pages.length * 2);
+      // The phrase "16-50" has products (lenses), and not the one with its words apart.
+      const phrasePage = withIndex[queries.indexOf('16-50') * pages.length * tunings.length]!;
+      expect(phrasePage.pagination.total).toBeGreaterThan(0);
+      expect(phrasePage.items.map((p) => p._id)).not.toContain(apart._id);
       expect(withIndex.filter((r) => r.pagination.total > 24).length).toBeGreaterThan(4);
       disableWordIndex(db);
       expect(await answers()).toEqual(withIndex);
