@@ -316,8 +316,8 @@ export async function rankCandidates(
 }
 
 /**
- * Which of `ids` are active and match the search: for the word index, which finds a phrase's
- * products by its words (the database holds their positions).
+ * Which of `ids` are active and match the search: of the candidates ranked, or of the products the
+ * word index finds by a phrase's words (the database holds their positions).
  */
 export async function matchingAmong(
   db: Database,
@@ -330,20 +330,6 @@ export async function matchingAmong(
     .from(products)
     .where(and(sql`${products.id} = any (${uuidArray(ids)})`, eq(products.isActive, true), search.where));
   return new Set(rows.map((r) => r.id));
-}
-
-/** How many of `candidates` are active and match the search. */
-export async function countMatchingCandidates(
-  db: Database,
-  search: { where: SQL },
-  candidates: readonly string[],
-): Promise<number> {
-  if (candidates.length === 0) return 0;
-  const rows = await db
-    .select({ n: count() })
-    .from(products)
-    .where(and(sql`${products.id} = any (${uuidArray(candidates)})`, eq(products.isActive, true), search.where));
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** A page of the matches other than `candidates`, most popular first (what follows the ranked candidates). */

@@ -40,7 +40,6 @@ import {
   productCountEstimate,
   brandProductCounts,
   closestTerms,
-  countMatchingCandidates,
   matchingAmong,
   otherMatchesByPopularity,
   popularMatches,
@@ -425,7 +424,7 @@ async function boundedPage(
   // The page reaches past the ranked candidates: the other matches follow, most popular first.
   const more = !totalIsLowerBound && total <= candidates.length ? 0 : input.limit - rows.length;
   if (more > 0) {
-    const rankedCount = ranked.matching ?? (await countMatchingCandidates(db, search, candidates));
+    const rankedCount = ranked.matching ?? (await matchingAmong(db, search, candidates)).size;
     const rest = await otherMatchesByPopularity(db, search, candidates, more, Math.max(0, offset - rankedCount));
     rows = [...rows, ...rest];
   }
