@@ -44,21 +44,38 @@ export async function newPage(
 }
 
 /**
- * Waits until React has hydrated the page: its root has committed the server's HTML. Before then a
- * click or a key reaches only that HTML and is lost: the network can be idle while the scripts
- * still run (on a busy machine for seconds). A page without the app's scripts is ready as it is.
+ * Waits until React has hydrated the page: its root has committed the server's HTML, and no
+ * Suspense boundary still holds server HTML waiting for its code (a page whose form's code arrives
+ * after the first paint, ADR 011, hydrates it later than the root). Before then a click or a key
+ * reaches only that HTML and is lost, or sends the form natively: the network can be idle while
+ * the scripts still run (on a busy machine for seconds). A page without the app's scripts is ready
+ * as it is.
  */
 async function pageHydrated(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      type Root = { current?: { memoizedState?: { isDehydrated?: boolean } } };
+      interface Fiber {
+        tag: number;
+        memoizedState?: { isDehydrated?: boolean; dehydrated?: unknown } | null;
+        child: Fiber | null;
+        sibling: Fiber | null;
+      }
       const key = Object.keys(document).find((k) => k.startsWith('__reactContainer$'));
       if (!key) return !document.querySelector('script[type="module"]');
-      const root = (document as unknown as Record<string, { stateNode?: Root } | undefined>)[key]?.stateNode;
-      return root?.current?.memoizedState?.isDehydrated === false;
+      const root = (document as unknown as Record<string, { stateNode?: { current?: Fiber } } | undefined>)[key]
+        ?.stateNode?.current;
+      if (root?.memoizedState?.isDehydrated !== false) return false;
+      // A Suspense (13) or Activity (31) boundary keeps its server HTML in `dehydrated` until hydrated.
+      const pending: Fiber[] = [root];
+      for (let fiber = pending.pop(); fiber; fiber = pending.pop()) {
+        if ((fiber.tag === 13 || fiber.tag === 31) && fiber.memoizedState?.dehydrated) return false;
+        if (fiber.sibling) pending.push(fiber.sibling);
+        if (fiber.child) pending.push(fiber.child);
+      }
+      return true;
     },
     undefined,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 
