@@ -55,6 +55,8 @@ export interface LoadResult {
   timeouts: number;
   statusCounts: Record<string, number>;
   kinds: Record<string, number>;
+  /** Latency percentiles of each kind of request (mixed workloads), ms. */
+  kindLatency?: Record<string, { requests: number; p50: number; p95: number; p99: number }>;
   bytesPerSecond: number;
   /** 1-minute load average of the machine before and after the run (set by the runner). */
   loadAverage?: [number, number];
@@ -103,6 +105,11 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
   const latencies: number[] = [];
   const statusCounts: Record<string, number> = {};
   const kinds: Record<string, number> = {};
+  // The kind of the request each connection has in flight: a connection sends one at a time and
+  // builds its next request after the response to the last one.
+  const clientIds = new WeakMap<object, number>();
+  const inFlightKind: string[] = [];
+  const kindLatencies: Record<string, number[]> = {};
 
   const pick = (state: ConnectionState): number => {
     if (spec.mode === 'sequence') {
@@ -132,6 +139,7 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
     timeout: 10,
     setupClient: (client: { requestIterator: ClientRequestIterator }) => {
       const id = nextConnection++;
+      clientIds.set(client, id);
       client.requestIterator.initialContext = { id };
       client.requestIterator.resetContext();
       client.requestIterator.rebuildRequest();
@@ -164,14 +172,18 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
           }
           if (body !== undefined) headers['content-type'] = 'application/json';
           kinds[r.kind ?? 'request'] = (kinds[r.kind ?? 'request'] ?? 0) + 1;
+          inFlightKind[index] = r.kind ?? 'request';
           return { ...req, method, path, headers, body };
         },
       },
     ],
   });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+  instance.on('response', (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     if (!record) return;
     latencies.push(responseTime);
+    const id = clientIds.get(client as object);
+    const kind = id === undefined ? undefined : inFlightKind[id];
+    if (kind !== undefined) (kindLatencies[kind] ??= []).push(responseTime);
     statusCounts[statusCode] = (statusCounts[statusCode] ?? 0) + 1;
   });
   const result = await instance;
@@ -191,6 +203,17 @@ async function run(spec: LoadSpec, seconds: number, record: boolean): Promise<Lo
     timeouts: result.timeouts,
     statusCounts,
     kinds,
+    ...(Object.keys(kindLatencies).length > 1
+      ? {
+          kindLatency: Object.fromEntries(
+            Object.entries(kindLatencies).map(([kind, values]) => {
+              values.sort((a, b) => a - b);
+              const at = (p: number) => percentile(values, p);
+              return [kind, { requests: values.length, p50: at(50), p95: at(95), p99: at(99) }];
+            }),
+          ),
+        }
+      : {}),
     bytesPerSecond: result.throughput.average,
   };
 }

@@ -18,6 +18,12 @@ export interface ScenarioReport {
   note?: string;
   /** The price churn that ran beside the load (mixed-churn). */
   churn?: ChurnResult;
+  /**
+   * The server's public read caches over the row, warm-up included (GET /metrics): lookups
+   * answered fresh, stale (while refreshing) or by a load, and entries a price change dropped or
+   * bounded (ADR 010). Absent in older reports.
+   */
+  caches?: Record<string, { hit: number; stale: number; miss: number; dropped: number; bounded: number }>;
   target: string;
   met: boolean | null;
 }

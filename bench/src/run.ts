@@ -441,6 +441,50 @@ function listingPath(slug: string, p: Discovery['listingParams'][number]): strin
   return `/api/categories/${slug}/products?${q}`;
 }
 
+/** A public read cache's counts: lookups by outcome, entries by what a change did to them. */
+type CacheCounts = Record<string, { hit: number; stale: number; miss: number; dropped: number; bounded: number }>;
+
+/**
+ * The server's public read cache counters (GET /metrics, loopback). Undefined when it has none
+ * (a build older than the counters), so a row reports them only where they exist.
+ */
+async function readCacheCounts(baseUrl: string): Promise<CacheCounts | undefined> {
+  let text: string;
+  try {
+    const res = await fetch(`${baseUrl}/metrics`);
+    if (!res.ok) return undefined;
+    text = await res.text();
+  } catch {
+    return undefined;
+  }
+  const counts: CacheCounts = {};
+  const line = /^kiyasla_read_cache_(lookups|invalidations)_total\{([^}]*)\} (\d+)/gm;
+  for (const m of text.matchAll(line)) {
+    const labels = Object.fromEntries([...m[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1]!, l[2]!]));
+    const key = (m[1] === 'lookups' ? labels.outcome : labels.effect) as keyof CacheCounts[string] | undefined;
+    if (!labels.cache || !key) continue;
+    const c = (counts[labels.cache] ??= { hit: 0, stale: 0, miss: 0, dropped: 0, bounded: 0 });
+    c[key] += Number(m[3]);
+  }
+  return Object.keys(counts).length ? counts : undefined;
+}
+
+function cacheDelta(before: CacheCounts | undefined, after: CacheCounts | undefined): CacheCounts | undefined {
+  if (!before || !after) return undefined;
+  const delta: CacheCounts = {};
+  for (const [name, a] of Object.entries(after)) {
+    const b = before[name] ?? { hit: 0, stale: 0, miss: 0, dropped: 0, bounded: 0 };
+    delta[name] = {
+      hit: a.hit - b.hit,
+      stale: a.stale - b.stale,
+      miss: a.miss - b.miss,
+      dropped: a.dropped - b.dropped,
+      bounded: a.bounded - b.bounded,
+    };
+  }
+  return delta;
+}
+
 async function login(baseUrl: string, email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -1000,8 +1044,10 @@ async function main() {
     }
     log(`${s.name}: ${s.title}…`);
     const loadBefore = os.loadavg()[0]!;
+    const cachesBefore = await readCacheCounts(s.spec.baseUrl);
     const [result] = await Promise.all([runLoad(s.spec, workDir, s.name), during?.()]);
     result.loadAverage = [loadBefore, os.loadavg()[0]!];
+    const caches = cacheDelta(cachesBefore, await readCacheCounts(s.spec.baseUrl));
     // The skewed detail draw and the cache-off uniform draw run the same SQL per request as the
     // uniform one: same twin, measured once.
     let rawResult: PgbenchResult | undefined =
@@ -1029,10 +1075,28 @@ async function main() {
       ...(s.name === 'mixed'
         ? { note: `writes: ${writeKind}; requests by kind: ${JSON.stringify(result.kinds)}` }
         : {}),
+      ...(caches ? { caches } : {}),
       ...extra,
       target: TARGETS[s.name]?.label ?? '—',
       met: judge(s.name, result, ratio),
     });
+    if (result.kindLatency) {
+      log(
+        `${s.name}: by kind: ` +
+          Object.entries(result.kindLatency)
+            .map(([k, v]) => `${k} ${v.requests} (p50 ${v.p50.toFixed(1)}, p95 ${v.p95.toFixed(1)} ms)`)
+            .join('; '),
+      );
+    }
+    const used = Object.entries(caches ?? {}).filter(([, c]) => c.hit + c.stale + c.miss > 0);
+    if (used.length) {
+      log(
+        `${s.name}: caches [hit/stale/miss]: ` +
+          used
+            .map(([name, c]) => `${name} ${c.hit}/${c.stale}/${c.miss} (dropped ${c.dropped}, bounded ${c.bounded})`)
+            .join('; '),
+      );
+    }
   };
   for (const s of scenarios) if (want(s.name)) await measure(s);
 

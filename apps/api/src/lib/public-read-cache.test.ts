@@ -13,6 +13,7 @@ import {
   invalidatePublicReads,
   PRICE_ORDER_STALENESS_MS,
   PublicReadCache,
+  readCacheFigures,
   setPublicReadCaching,
 } from './public-read-cache';
 
@@ -37,6 +38,41 @@ describe('PublicReadCache', () => {
     expect(await cache.get('k', load)).toBe(1);
     invalidatePublicReads();
     expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('counts its hits, stale answers, misses, and the entries changes dropped or bounded', async () => {
+    using clock = ownClock();
+    const name = `figures-${Math.random()}`;
+    const pages = new PublicReadCache<string>(1_000, 10, { perProduct: true, name });
+    const listings = new PublicReadCache<string>(1_000, 10, { name });
+    const figures = () => readCacheFigures().find((f) => f.name === name);
+    expect(figures()).toEqual({ name, entries: 0, hits: 0, stale: 0, misses: 0, dropped: 0, bounded: 0 });
+
+    await pages.get(uuid(1), async () => 'page 1'); // miss
+    await pages.get(uuid(1), async () => 'unused'); // hit
+    let listLoads = 0;
+    const list = async (tag: (tags: { products: string[] }) => void) => {
+      tag({ products: [uuid(2)] });
+      return `list ${++listLoads}`;
+    };
+    await listings.get('shows 2', list); // miss
+    await listings.get('by price', async (tag) => {
+      tag({ products: [uuid(3)], global: true });
+      return 'by price';
+    }); // miss
+    clock.tick(1_500);
+    expect(await listings.get('shows 2', list)).toBe('list 1'); // stale: refreshes in the background
+    await new Promise((resolve) => setImmediate(resolve)); // the background load lands
+    expect(await listings.get('shows 2', list)).toBe('list 2'); // a hit
+    expect(figures()).toMatchObject({ entries: 3, hits: 2, stale: 1, misses: 3, dropped: 0, bounded: 0 });
+
+    // A change of product 1 drops its page; of product 4, bounds the price-ordered listing only.
+    invalidateProductReads([uuid(1)]);
+    invalidateProductReads([uuid(4)]);
+    invalidateProductReads([uuid(4)]); // already bounded: not counted twice
+    expect(figures()).toMatchObject({ entries: 2, dropped: 1, bounded: 1 });
+    // Unnamed caches are not reported.
+    expect(readCacheFigures().every((f) => f.name !== '')).toBe(true);
   });
 
   it('does not store a value whose load was in flight when the catalog changed', async () => {

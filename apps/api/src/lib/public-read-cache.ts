@@ -199,6 +199,44 @@ interface Load<V> {
 export interface PublicReadCacheOptions {
   /** Keyed by lower-case product id: price changes drop single entries instead of everything. */
   perProduct?: boolean;
+  /** Its name in the metrics (`kiyasla_read_cache_*`); a cache without one is not reported. */
+  name?: string;
+}
+
+/** What a cache's lookups found, and what changes did to its entries, since the process started. */
+export interface ReadCacheFigures {
+  name: string;
+  entries: number;
+  /** A fresh entry answered. */
+  hits: number;
+  /** An entry past its TTL answered while one background load refreshes it. */
+  stale: number;
+  /** No servable entry: the request waited for a load (its own, or one in flight it joined). */
+  misses: number;
+  /** Entries dropped by a change of a product they show (or any product: entries without tags). */
+  dropped: number;
+  /** Entries a change can reorder or recount, given PRICE_ORDER_STALENESS_MS to live. */
+  bounded: number;
+}
+
+/** The figures of every named cache (caches sharing a name are summed). */
+export function readCacheFigures(): ReadCacheFigures[] {
+  const byName = new Map<string, ReadCacheFigures>();
+  for (const cache of registry) {
+    if (!cache.name) continue;
+    const f = cache.figures();
+    const sum = byName.get(f.name);
+    if (!sum) byName.set(f.name, f);
+    else {
+      sum.entries += f.entries;
+      sum.hits += f.hits;
+      sum.stale += f.stale;
+      sum.misses += f.misses;
+      sum.dropped += f.dropped;
+      sum.bounded += f.bounded;
+    }
+  }
+  return [...byName.values()];
 }
 
 /** Called by a load to declare what can change its value (at most once; the last call wins). */
@@ -249,11 +287,12 @@ function unindex(map: Map<string, Set<string>>, id: string, key: string): void {
  * then served while a background load refreshes it, and a miss from the bound on. The first such
  * change counts; the entry is no longer in the category indexes, so later ones do not look at it.
  */
-function bound(entry: Entry<unknown>, at: number): void {
-  if (entry.boundedAt !== undefined) return;
+function bound(entry: Entry<unknown>, at: number): boolean {
+  if (entry.boundedAt !== undefined) return false;
   entry.boundedAt = at;
   entry.expires = Math.min(entry.expires, at + priceOrderStalenessMs / 2);
   entry.servableUntil = Math.min(entry.servableUntil, at + priceOrderStalenessMs);
+  return true;
 }
 
 export class PublicReadCache<V> {
@@ -268,6 +307,8 @@ export class PublicReadCache<V> {
   private readonly global = new Set<string>();
   private readonly untargeted = new Set<string>();
   readonly perProduct: boolean;
+  readonly name: string | undefined;
+  private readonly counts = { hits: 0, stale: 0, misses: 0, dropped: 0, bounded: 0 };
 
   constructor(
     private readonly ttlMs: number,
@@ -275,6 +316,7 @@ export class PublicReadCache<V> {
     options: PublicReadCacheOptions = {},
   ) {
     this.perProduct = options.perProduct ?? false;
+    this.name = options.name;
     registry.push(this as PublicReadCache<unknown>);
   }
 
@@ -289,6 +331,7 @@ export class PublicReadCache<V> {
     if (hit && hit.expires > now) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.counts.hits++;
       return hit.value;
     }
     // Expired but younger than two TTLs: answer with it and refresh in the background, so a
@@ -296,10 +339,12 @@ export class PublicReadCache<V> {
     // a product it shows removes it outright, so this never serves a price older than the last
     // change; a change that can reorder it ends this window PRICE_ORDER_STALENESS_MS after it.
     if (hit && hit.servableUntil > now) {
+      this.counts.stale++;
       if (!this.inflight.has(key)) void this.refresh(key, load).catch(() => undefined);
       return hit.value;
     }
     // Concurrent misses of one key share one load instead of stampeding the database.
+    this.counts.misses++;
     return this.inflight.get(key)?.promise ?? this.refresh(key, load);
   }
 
@@ -347,16 +392,17 @@ export class PublicReadCache<V> {
     }
   }
 
-  /** Removes an entry and its index references. */
-  private remove(key: string): void {
+  /** Removes an entry and its index references; false when there was none. */
+  private remove(key: string): boolean {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry) return false;
     this.entries.delete(key);
     if (!entry.tags) this.untargeted.delete(key);
     else {
       for (const id of entry.tags.products ?? []) unindex(this.byProduct, id, key);
       this.unindexOrder(key, entry);
     }
+    return true;
   }
 
   /** Takes an entry out of the category and global indexes (removed, or bounded already). */
@@ -366,9 +412,9 @@ export class PublicReadCache<V> {
     for (const id of entry.tags.categories ?? []) unindex(this.byCategory, id, key);
   }
 
-  /** Drops one entry, and keeps a load of it that is in flight from being stored. */
+  /** Drops one entry (a change of its product), and keeps a load of it in flight from being stored. */
   delete(key: string): void {
-    this.remove(key);
+    if (this.remove(key)) this.counts.dropped++;
     const pending = this.inflight.get(key);
     if (pending) {
       pending.stale = true;
@@ -386,7 +432,7 @@ export class PublicReadCache<V> {
     const now = Date.now();
     const drop = new Set(this.untargeted);
     for (const id of productIds) for (const key of this.byProduct.get(id) ?? []) drop.add(key);
-    for (const key of drop) this.remove(key);
+    for (const key of drop) if (this.remove(key)) this.counts.dropped++;
     const reorder = new Set(this.global);
     if (categories === null) for (const keys of this.byCategory.values()) for (const key of keys) reorder.add(key);
     else for (const id of categories) for (const key of this.byCategory.get(id) ?? []) reorder.add(key);
@@ -394,7 +440,7 @@ export class PublicReadCache<V> {
       const entry = this.entries.get(key);
       if (!entry) continue;
       this.unindexOrder(key, entry);
-      bound(entry, now);
+      if (bound(entry, now)) this.counts.bounded++;
     }
     for (const pending of this.inflight.values()) {
       const m = pending.missed;
@@ -417,5 +463,9 @@ export class PublicReadCache<V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  figures(): ReadCacheFigures {
+    return { name: this.name ?? '', entries: this.entries.size, ...this.counts };
   }
 }

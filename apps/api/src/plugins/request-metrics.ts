@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { clusterMetricsSource, type MergedMetrics } from '../lib/cluster-metrics';
 import { AppError } from '../lib/errors';
+import { readCacheFigures } from '../lib/public-read-cache';
 
 /** The API's own figures, as the admin analytics page shows them (systemStats). */
 export interface ApiRequestFigures {
@@ -102,6 +103,46 @@ export const requestMetricsPlugin = fp(
       aggregator: 'max',
       async collect() {
         this.set((await app.maintenance()).active ? 1 : 0);
+      },
+    });
+
+    // The public read caches (ADR 010): how often a lookup is answered from memory, and what the
+    // catalog's changes do to the entries. The caches count in memory; a scrape reads the totals.
+    new Counter({
+      name: 'kiyasla_read_cache_lookups_total',
+      help: 'Public read cache lookups: hit (fresh), stale (served while refreshing), miss (waited for a load)',
+      labelNames: ['cache', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const f of readCacheFigures()) {
+          this.inc({ cache: f.name, outcome: 'hit' }, f.hits);
+          this.inc({ cache: f.name, outcome: 'stale' }, f.stale);
+          this.inc({ cache: f.name, outcome: 'miss' }, f.misses);
+        }
+      },
+    });
+    new Counter({
+      name: 'kiyasla_read_cache_invalidations_total',
+      help: 'Public read cache entries a product change dropped, or bounded to PRICE_ORDER_STALENESS_MS',
+      labelNames: ['cache', 'effect'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const f of readCacheFigures()) {
+          this.inc({ cache: f.name, effect: 'dropped' }, f.dropped);
+          this.inc({ cache: f.name, effect: 'bounded' }, f.bounded);
+        }
+      },
+    });
+    new Gauge({
+      name: 'kiyasla_read_cache_entries',
+      help: 'Entries held by each public read cache',
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const f of readCacheFigures()) this.set({ cache: f.name }, f.entries);
       },
     });
 

@@ -289,4 +289,56 @@ describe('the listing index under concurrency', () => {
     const answer = (await ask())!;
     expect(answer.ids.slice(0, 2)).toEqual([id(2), id(5)]);
   });
+
+  it('rebuilds old categories one at a time, each answering from its old index until its turn', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let n = 11; n <= 13; n++) {
+      standIn.products.set(id(n), { id: id(n), category: OTHER, active: true, price: n * 1000, brand: 'B' });
+    }
+    enableListingIndex(standIn.db, { background: false });
+    await ask();
+    await ask(filters({ categoryId: OTHER }));
+    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+    // Changes the announcements missed, in both categories: each rebuild finds its own.
+    standIn.products.get(id(3))!.price = 1;
+    standIn.products.get(id(13))!.price = 1;
+    standIn.reads.length = 0;
+    standIn.hold = true;
+    expect((await ask())!.ids[0]).toBe(id(1));
+    expect((await ask(filters({ categoryId: OTHER })))!.ids[0]).toBe(id(11));
+    await settle();
+    // Both are old; one read of a whole category at a time.
+    expect(standIn.reads).toEqual(['build']);
+    standIn.hold = false;
+    standIn.release();
+    await settle();
+    await settle();
+    expect(standIn.reads).toEqual(['build', 'build']);
+    await settle();
+    expect((await ask())!.ids[0]).toBe(id(3));
+    expect((await ask(filters({ categoryId: OTHER })))!.ids[0]).toBe(id(13));
+    // Rebuilt, they are young again: no further read.
+    expect(standIn.reads).toEqual(['build', 'build']);
+  });
+
+  it('takes in a large category in slices, answering requests of other categories between them', async () => {
+    for (let n = 100; n < 100 + 5_000; n++) {
+      standIn.products.set(id(n), { id: id(n), category: CATEGORY, active: true, price: n, brand: 'A' });
+    }
+    standIn.products.set(id(99), { id: id(99), category: OTHER, active: true, price: 5, brand: 'B' });
+    enableListingIndex(standIn.db, { background: false });
+    await ask(filters({ categoryId: OTHER }));
+    let large: number | undefined;
+    standIn.hold = true;
+    const building = ask().then((a) => (large = a!.total));
+    await settle();
+    standIn.release();
+    // The rows have arrived: after one turn of the event loop, the first slice is in, not all.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(large).toBeUndefined();
+    expect((await ask(filters({ categoryId: OTHER })))!.ids[0]).toBe(id(99));
+    expect(large).toBeUndefined();
+    await building;
+    expect(large).toBe(5_005);
+  });
 });

@@ -56,8 +56,8 @@ const listingReplies = new PreparedReplies<ListingResult>(({ items, pagination, 
 
 // Product pages: the hottest public read. Their replies are cached as bytes (a detail is ~6 KB of
 // JSON, ~2 KB compressed), per product id, so that a price change drops just that product.
-const detailReplies = new PublicReadCache<PreparedBody>(30_000, 20_000, { perProduct: true });
-const offerReplies = new PublicReadCache<PreparedBody>(30_000, 5_000, { perProduct: true });
+const detailReplies = new PublicReadCache<PreparedBody>(30_000, 20_000, { perProduct: true, name: 'product_detail' });
+const offerReplies = new PublicReadCache<PreparedBody>(30_000, 5_000, { perProduct: true, name: 'product_offers' });
 
 export async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

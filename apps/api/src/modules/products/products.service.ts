@@ -151,14 +151,14 @@ export interface ListingResult {
 
 // Category pages (first pages, common filters) and their facets are the hottest public reads;
 // a miss on a 100,000-product category costs counting, faceting and sorting all of it.
-const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000);
+const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000, { name: 'listing' });
 /**
  * The filter panels of category listings, apart from their pages (ADR 010, 2026-12-02): a panel
  * does not depend on the sort or the page, so a category's pages share one; and its price bounds
  * and store counts read every product's price, so a feed's churn reloads it within the bound,
  * where the page (sorted by popularity, say) is kept until a product it shows changes.
  */
-const listingFacetsCache = new PublicReadCache<Facets>(30_000, 2_000);
+const listingFacetsCache = new PublicReadCache<Facets>(30_000, 2_000, { name: 'listing_facets' });
 
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
 export async function listProducts(
@@ -360,7 +360,7 @@ export const INDEXED_MATCHES_MAX = 250_000;
  * PRICE_ORDER_STALENESS_MS; its matches stay here, and the index counts them with current prices.
  * They are read again after MAX_AGE_MS, the listing index's own bound on a lost announcement.
  */
-const matchSets = new PublicReadCache<ProductSet | null>(MAX_AGE_MS, 32);
+const matchSets = new PublicReadCache<ProductSet | null>(MAX_AGE_MS, 32, { name: 'search_matches' });
 
 let matchSetLoads = 0;
 

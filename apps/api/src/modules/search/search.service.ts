@@ -171,11 +171,11 @@ export function roundDown125(n: number): number {
 }
 
 // Searches follow a long tail, but its head (popular queries, their first pages) repeats all day.
-const searchCache = new PublicReadCache<SearchResult>(30_000, 1_000);
+const searchCache = new PublicReadCache<SearchResult>(30_000, 1_000, { name: 'search' });
 // A search's filter panel, apart from its pages (as listings' are: products.service).
-const searchFacetsCache = new PublicReadCache<Facets>(30_000, 1_000);
+const searchFacetsCache = new PublicReadCache<Facets>(30_000, 1_000, { name: 'search_facets' });
 // Keystrokes repeat even more: every shopper typing "kulaklık" sends the same 8 prefixes.
-const suggestionCache = new PublicReadCache<Suggestion[]>(60_000, 5_000);
+const suggestionCache = new PublicReadCache<Suggestion[]>(60_000, 5_000, { name: 'suggestions' });
 
 export type SearchInput = ListingInput & { category?: string; subcategory?: string };
 

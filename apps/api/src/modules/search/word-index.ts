@@ -30,6 +30,13 @@ export const MAX_AGE_MS = 15 * 60_000;
 
 /** Products read per statement while building. */
 const BATCH = 20_000;
+/**
+ * Products placed in the lists between turns of the event loop: the whole catalog at once (1M
+ * products, 100M positions) held every request behind it for seconds each time the index was
+ * read again (MAX_AGE_MS).
+ */
+const FILL_SLICE = 20_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A word of a query: matched as a whole lexeme, or as the prefix of any lexeme. */
 export interface WordTerm {
@@ -453,6 +460,10 @@ export async function buildWordIndex(db: Database, stale: () => boolean = () => 
   const orderedIds = new Uint32Array(products * 4);
   // Filling the lists position by position leaves each one in ascending order.
   for (let position = 0; position < products; position++) {
+    if (position > 0 && position % FILL_SLICE === 0) {
+      await nextTurn();
+      if (stale()) return undefined;
+    }
     const loaded = order[position]!;
     orderedIds.set(ids.subarray(loaded * 4, loaded * 4 + 4), position * 4);
     const batch = batches[Math.floor(loaded / BATCH)]!;

@@ -236,4 +236,26 @@ describe('GET /metrics', () => {
     const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
     expect(remote.statusCode).toBe(403);
   });
+
+  it("counts the product page cache's misses and hits", async () => {
+    const [row] = sqlRows<{ id: string }>(await t.db.db.execute(sql`select id from products where is_active limit 1`));
+    const lookups = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (outcome: string) =>
+        Number(
+          new RegExp(
+            `kiyasla_read_cache_lookups_total\\{cache="product_detail",outcome="${outcome}",app="kiyasla"\\} (\\d+)`,
+          ).exec(text)?.[1] ?? 'NaN',
+        );
+      expect(text).toMatch(/kiyasla_read_cache_entries\{cache="product_detail",app="kiyasla"\} \d+/);
+      return { hit: value('hit'), miss: value('miss') };
+    };
+    const before = await lookups();
+    // A product no earlier test of this file asked for: the first read loads it, the second is a hit.
+    await t.app.inject({ method: 'GET', url: `/api/products/${row!.id}` });
+    await t.app.inject({ method: 'GET', url: `/api/products/${row!.id}` });
+    const after = await lookups();
+    expect(after.miss - before.miss).toBe(1);
+    expect(after.hit - before.hit).toBe(1);
+  });
 });
