@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import {
   LOWEST_PRICE_WINDOW_DAYS,
@@ -35,7 +36,6 @@ export const MAX_AGE_MS = 5 * 60_000;
  * took in at once held every request behind it for seconds.
  */
 const BUILD_SLICE = 2_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const DAY_US = 86_400_000_000;
 const NONE = -1;
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clearWithPublicReads } from '../../lib/public-read-cache';
@@ -36,7 +37,6 @@ const BATCH = 20_000;
  * read again (MAX_AGE_MS).
  */
 const FILL_SLICE = 20_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A word of a query: matched as a whole lexeme, or as the prefix of any lexeme. */
 export interface WordTerm {
