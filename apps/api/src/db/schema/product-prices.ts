@@ -52,6 +52,15 @@ export const productPrices = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /**
+     * When a figure the listing index reads last changed, here or on the product (its brand,
+     * flags, ratings, specifications): set by triggers in the writing transaction (migration
+     * 0027), so the index's periodic reread takes only the products changed since its last read
+     * instead of the whole catalog (ADR 010 amendment of 2026-12-03, "Rereads by change time").
+     */
+    figuresChangedAt: instant('figures_changed_at').notNull().defaultNow(),
+    /** When the product's words, ratings count or active flag last changed: what the word index holds. */
+    wordsChangedAt: instant('words_changed_at').notNull().defaultNow(),
   },
   (t) => [
     index('product_prices_category_price_idx').on(t.categoryId, t.minPrice),

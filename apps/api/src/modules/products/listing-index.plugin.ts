@@ -6,7 +6,7 @@ import { disableListingIndex, enableListingIndex, listingIndexFigures, prewarmLi
  * The listing index of this app's database (listing-index.ts, ADR 005): on unless LISTING_INDEX is
  * false. On PostgreSQL a category not yet built is answered by SQL while it builds in the
  * background; on the embedded database its first listing waits for the build. `/metrics` shows how
- * many categories and products it holds ready.
+ * many categories and products it holds ready, and how many products it read again by change time.
  */
 export function registerListingIndex(app: FastifyInstance, on: boolean): void {
   if (!on) return;
@@ -16,6 +16,7 @@ export function registerListingIndex(app: FastifyInstance, on: boolean): void {
     ['categories', 'Top-level categories whose listings the listing index answers'],
     ['products', 'Active products held by the listing index'],
     ['answers', 'Listings and facets the listing index answered since this instance started'],
+    ['rereads', 'Products the listing index read again by change time (its bound on a lost announcement)'],
   ] as const;
   for (const [key, help] of gauges) {
     new Gauge({

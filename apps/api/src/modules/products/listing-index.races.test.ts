@@ -15,8 +15,8 @@ import type { ListingFilters, ListingPage } from './listing-filters';
 /*
  * The listing index under concurrency, on a stand-in database whose reads can be held: an
  * announcement that arrives while the changed products are being read again, a request that
- * arrives meanwhile, everything announced during a build, the background rebuild of an old
- * category, a failed build. A request must never answer from figures older than the last change
+ * arrives meanwhile, everything announced during a build, the periodic reread of what changed
+ * (a missed announcement), a failed build. A request must never answer from figures older than the last change
  * announced before it began.
  */
 
@@ -31,6 +31,8 @@ interface Product {
   active: boolean;
   price: number | null;
   brand: string;
+  /** Its change time (figures_changed_at), on the stand-in's clock. */
+  changed?: number;
 }
 
 const dialect = new PgDialect();
@@ -42,6 +44,15 @@ class StandIn {
   hold = false;
   fail = false;
   reads: string[] = [];
+  /** The ids each reload asked for. */
+  reloaded: string[][] = [];
+  /** The database's clock: a change is stamped with the next tick. */
+  clock = 0;
+
+  /** A change written with its change time (the triggers of migration 0027) and announced to no one. */
+  change(n: number, patch: Partial<Product>) {
+    Object.assign(this.products.get(id(n))!, patch, { changed: ++this.clock });
+  }
 
   row(p: Product) {
     return {
@@ -70,11 +81,19 @@ class StandIn {
       const { sql: text, params } = dialect.sqlToQuery(query);
       if (text.includes('from stores'))
         return { rows: [{ id: STORE, slug: 'magaza', name: 'Mağaza', isActive: true }] };
-      const kind = text.includes('any(') ? 'reload' : 'build';
+      // No transaction is ever open here: every change not yet read is stamped from now on.
+      if (text.includes('pg_stat_activity')) return { rows: [{ since_us: this.clock + 1 }] };
+      const kind = text.includes('figures_changed_at') ? 'sweep' : text.includes('any(') ? 'reload' : 'build';
       this.reads.push(kind);
+      if (kind === 'reload') this.reloaded.push(String(params[0]).slice(1, -1).split(','));
       if (this.fail) throw new Error('connection lost');
       // What the read sees is taken when it starts (its snapshot), then held if asked.
       const all = [...this.products.values()].map((p) => ({ ...p }));
+      if (kind === 'sweep') {
+        const changed = all.filter((p) => (p.changed ?? 0) >= Number(params[0]));
+        if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+        return { rows: changed.map((p) => ({ id: p.id, category_id: p.category })) };
+      }
       const seen =
         kind === 'build'
           ? all.filter((p) => p.category === params[0] && p.active)
@@ -270,27 +289,45 @@ describe('the listing index under concurrency', () => {
     expect((await ask())!.total).toBe(5);
   });
 
-  it('rebuilds an old category in the background, hearing the changes announced meanwhile', async () => {
+  it('reads again, after MAX_AGE_MS, only the products changed since its last read: a change the announcements missed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     enableListingIndex(standIn.db, { background: false });
     await ask();
+    // A change the announcements missed (a lost NOTIFY), stamped by the database.
+    standIn.change(2, { price: 1 });
+    standIn.reads.length = 0;
+    expect((await ask())!.ids[0]).toBe(id(1));
+    expect(standIn.reads, 'not due yet').toEqual([]);
     vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
-    // A change the announcements missed (a lost LISTEN): the rebuild finds it.
-    standIn.products.get(id(2))!.price = 1;
     standIn.hold = true;
-    const during = ask();
+    // The index answers meanwhile; the read of what changed is held.
+    expect((await ask())!.ids[0]).toBe(id(1));
     await settle();
-    // The old index answers meanwhile (no reload was due), the rebuild is held.
-    expect((await during)!.ids[0]).toBe(id(1));
-    setPrice(5, 2);
+    expect(standIn.reads).toEqual(['sweep']);
+    // One sweep at a time.
+    await ask();
+    expect(standIn.reads).toEqual(['sweep']);
     standIn.hold = false;
     standIn.release();
     await settle();
+    await settle();
+    expect(standIn.reads).toEqual(['sweep', 'reload']);
+    expect(standIn.reloaded.at(-1)).toEqual([id(2)]);
     const answer = (await ask())!;
-    expect(answer.ids.slice(0, 2)).toEqual([id(2), id(5)]);
+    expect(answer.ids.slice(0, 2)).toEqual([id(2), id(1)]);
+    expect(answer.facets!.pass.price).toEqual({ min: 1, max: 5000 });
+    // The next sweep reads from this one's moment: product 2 is not read again, product 4 is.
+    standIn.change(4, { price: 2 });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+    await ask();
+    await settle();
+    await settle();
+    expect(standIn.reads).toEqual(['sweep', 'reload', 'sweep', 'reload']);
+    expect(standIn.reloaded.at(-1)).toEqual([id(4)]);
+    expect((await ask())!.ids.slice(0, 3)).toEqual([id(2), id(4), id(1)]);
   });
 
-  it('rebuilds old categories one at a time, each answering from its old index until its turn', async () => {
+  it('moves a product whose missed change took it to another category, and sweeps each category in turn', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     for (let n = 11; n <= 13; n++) {
       standIn.products.set(id(n), { id: id(n), category: OTHER, active: true, price: n * 1000, brand: 'B' });
@@ -298,27 +335,68 @@ describe('the listing index under concurrency', () => {
     enableListingIndex(standIn.db, { background: false });
     await ask();
     await ask(filters({ categoryId: OTHER }));
+    standIn.change(3, { category: OTHER });
+    standIn.change(13, { price: 1 });
+    standIn.change(5, { active: false });
     vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
-    // Changes the announcements missed, in both categories: each rebuild finds its own.
-    standIn.products.get(id(3))!.price = 1;
-    standIn.products.get(id(13))!.price = 1;
     standIn.reads.length = 0;
-    standIn.hold = true;
-    expect((await ask())!.ids[0]).toBe(id(1));
-    expect((await ask(filters({ categoryId: OTHER })))!.ids[0]).toBe(id(11));
+    await ask();
     await settle();
-    // Both are old; one read of a whole category at a time.
-    expect(standIn.reads).toEqual(['build']);
+    await settle();
+    await settle();
+    // One read of what changed, then each category reads again its own: what it holds, what joined it.
+    expect(standIn.reads).toEqual(['sweep', 'reload', 'reload']);
+    expect(new Set(standIn.reloaded.map((ids) => ids.join(',')))).toEqual(
+      new Set([`${id(3)},${id(5)}`, `${id(3)},${id(13)}`]),
+    );
+    const here = (await ask())!;
+    expect(here.total).toBe(3);
+    expect(here.ids).toEqual([id(1), id(2), id(4)]);
+    const there = (await ask(filters({ categoryId: OTHER })))!;
+    expect(there.total).toBe(4);
+    expect(there.ids).toEqual([id(13), id(3), id(11), id(12)]);
+  });
+
+  it('leaves alone a category that an announcement of everything dropped during its sweep', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    enableListingIndex(standIn.db, { background: false });
+    await ask();
+    standIn.change(2, { price: 1 });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+    standIn.hold = true;
+    await ask();
+    await settle();
+    expect(standIn.reads.at(-1)).toBe('sweep');
     standIn.hold = false;
+    invalidatePublicReads();
     standIn.release();
     await settle();
     await settle();
-    expect(standIn.reads).toEqual(['build', 'build']);
+    // The dropped index is not read again; the next request builds the category anew.
+    expect(standIn.reads.at(-1)).toBe('sweep');
+    expect((await ask())!.ids[0]).toBe(id(2));
+    expect(standIn.reads.at(-1)).toBe('build');
+  });
+
+  it('leaves a product whose reread failed to the next request', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    enableListingIndex(standIn.db, { background: false });
+    await ask();
+    standIn.change(2, { price: 1 });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+    standIn.hold = true;
+    await ask();
     await settle();
-    expect((await ask())!.ids[0]).toBe(id(3));
-    expect((await ask(filters({ categoryId: OTHER })))!.ids[0]).toBe(id(13));
-    // Rebuilt, they are young again: no further read.
-    expect(standIn.reads).toEqual(['build', 'build']);
+    // The read of what changed succeeds; the reread of product 2 fails.
+    standIn.hold = false;
+    standIn.release();
+    standIn.fail = true;
+    await settle();
+    await settle();
+    expect(standIn.reads.slice(-2)).toEqual(['sweep', 'reload']);
+    standIn.fail = false;
+    expect((await ask())!.ids[0]).toBe(id(2));
+    expect(standIn.reads.at(-1)).toBe('reload');
   });
 
   it('takes in a large category in slices, answering requests of other categories between them', async () => {

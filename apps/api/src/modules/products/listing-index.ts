@@ -5,6 +5,7 @@ import {
   PRICE_DROP_WINDOW_DAYS,
   type AdvancedFilter,
 } from '@kiyasla/contracts/catalog-constants';
+import { changedSince, readChangesSince } from '../../db/change-times';
 import type { Database } from '../../db/client';
 import { clearWithPublicReads, observeProductChanges } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
@@ -25,11 +26,16 @@ import type { FacetPass, ValueCount } from './products.repo';
  * `kiyasla_reads` NOTIFY from others) mark the changed products, and the next request of their
  * category reads those products again before it answers; an announcement of everything (an admin
  * edit of the catalog, a store switched on or off, a lost LISTEN) drops every category, which is
- * then built again. A category is rebuilt in the background after MAX_AGE_MS, which bounds what a
- * lost announcement could leave behind. Until a category is built its listings are answered by SQL.
+ * then built again. Until a category is built its listings are answered by SQL.
+ *
+ * What bounds a lost announcement: every MAX_AGE_MS the index reads again the products whose
+ * figures changed since its last read, by their change time (`product_prices.figures_changed_at`,
+ * set by triggers in the writing transaction: migration 0027), in the background and in slices. It
+ * used to read every category whole again: at a million products, a minute of the server's thread
+ * every five minutes (ADR 010 amendment of 2026-12-03, "Rereads by change time").
  */
 
-/** A built category is read again from the database after this long (the bound on a missed change). */
+/** The products changed since the last read are read again after this long (the bound on a missed change). */
 export const MAX_AGE_MS = 5 * 60_000;
 /**
  * A build takes in this many rows between turns of the event loop: a category of 160,000 products
@@ -284,8 +290,8 @@ const TRACKED_SHARE = 1 / 32;
  */
 class CategoryIndex {
   ready = false;
-  builtAt = 0;
-  rebuilding = false;
+  /** Changes stamped from this moment on may be missing here (readChangesSince). */
+  since = 0;
   readonly dirty = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
 
@@ -375,6 +381,7 @@ class CategoryIndex {
   }
 
   async build(db: Database): Promise<void> {
+    const since = await readChangesSince(db);
     const result = await db.execute(rowsSql(sql`p.category_id = ${this.categoryId} and p.is_active`));
     const rows = sqlRows<LoadedRow>(result);
     for (let i = 0; i < rows.length; i++) {
@@ -382,8 +389,34 @@ class CategoryIndex {
       this.put(rows[i]!);
     }
     this.track();
+    this.since = since;
     this.ready = true;
-    this.builtAt = Date.now();
+  }
+
+  /** Of the changed products (sweep), those this index must read again: those it holds, and its category's. */
+  concerned(changed: readonly ChangedRow[]): string[] {
+    const ids: string[] = [];
+    for (const row of changed) {
+      const id = row.id.toLowerCase();
+      if (row.category_id.toLowerCase() === this.categoryId || this.ids.slotOf(id) !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
+  /**
+   * Reads these products again, BUILD_SLICE at a time in the order of the requests' own reloads (a
+   * request waits for one slice at most); a slice that fails is left to the next request (dirty).
+   */
+  async reread(db: Database, ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += BUILD_SLICE) {
+      if (i > 0) await nextTurn();
+      const slice = ids.slice(i, i + BUILD_SLICE);
+      const reload = this.chain.then(() => this.reload(db, slice));
+      this.chain = reload.catch(() => {
+        for (const id of slice) this.dirty.add(id);
+      });
+      await this.chain;
+    }
   }
 
   /** Reads the changed products again (one request at a time; later ones wait for it). */
@@ -1009,18 +1042,26 @@ class CategoryIndex {
   }
 }
 
+/** A product whose figures changed since a moment (sweep), and its category now. */
+interface ChangedRow {
+  id: string;
+  category_id: string;
+}
+
 /** The index of one database: its categories, its store list, whether it builds in the background. */
 class DatabaseIndex {
   readonly vocabulary = new Vocabulary();
   readonly categories = new Map<string, CategoryIndex>();
-  /** Categories built again beside their answering index (refresh): they hear the announcements too. */
-  private readonly rebuilds = new Set<CategoryIndex>();
   stores: Promise<StoreRow[]> | undefined;
   generation = 0;
   /** Listings answered since enabled. */
   answers = 0;
-  /** The background rebuilds, in the order they were asked for (refresh). */
-  private rebuildQueue: Promise<void> = Promise.resolve();
+  /** Sweeps finished, and the products they read again, since enabled. */
+  sweeps = 0;
+  rereads = 0;
+  /** When the last sweep began (Date.now()), and whether one runs. */
+  private sweptAt = Date.now();
+  private sweeping = false;
 
   constructor(
     readonly db: Database,
@@ -1028,7 +1069,7 @@ class DatabaseIndex {
   ) {}
 
   productsChanged(ids: readonly string[], categories: Set<string> | null): void {
-    for (const index of [...this.categories.values(), ...this.rebuilds]) {
+    for (const index of this.categories.values()) {
       if (categories !== null && !categories.has(index.categoryId)) continue;
       index.markChanged(ids);
     }
@@ -1037,7 +1078,6 @@ class DatabaseIndex {
   everything(): void {
     this.generation++;
     this.categories.clear();
-    this.rebuilds.clear();
     this.stores = undefined;
   }
 
@@ -1058,36 +1098,45 @@ class DatabaseIndex {
     );
   }
 
+  /** Starts a sweep when the last began MAX_AGE_MS ago (one at a time; a failed one waits as long). */
+  sweepWhenDue(): void {
+    if (this.sweeping || Date.now() - this.sweptAt <= MAX_AGE_MS) return;
+    this.sweeping = true;
+    this.sweptAt = Date.now();
+    this.sweep()
+      .catch(() => undefined)
+      .finally(() => {
+        this.sweeping = false;
+      });
+  }
+
   /**
-   * Rebuilds an old category in the background; the old one answers meanwhile. One rebuild at a
-   * time: the categories of a server are built together at its start, so they all come of age
-   * within one request of each other, and eleven reads of whole categories at once (1M products)
-   * took the server's thread and the pool's connections from the shoppers for a minute.
+   * Reads again, in the background, the products whose figures changed since the ready
+   * categories' last reads: a change the announcements missed is in the index after this. The
+   * products announced meanwhile are among them and are read once more; under a feed's churn that
+   * is a few per cent of the catalog, against all of it. One category after another, each in
+   * slices, and a category dropped meanwhile (an announcement of everything) is skipped.
    */
-  refresh(index: CategoryIndex): void {
-    if (index.rebuilding) return;
-    index.rebuilding = true;
+  private async sweep(): Promise<void> {
     const generation = this.generation;
-    const current = () => generation === this.generation && this.categories.get(index.categoryId) === index;
-    this.rebuildQueue = this.rebuildQueue.then(async () => {
-      // Dropped while it waited (an announcement of everything): nothing to rebuild.
-      if (!current()) {
-        index.rebuilding = false;
-        return;
-      }
-      const next = new CategoryIndex(index.categoryId, this.vocabulary);
-      // Announcements made while it builds reach the old index (answering) and the new one.
-      this.rebuilds.add(next);
-      try {
-        await next.build(this.db);
-        if (current()) this.categories.set(index.categoryId, next);
-      } catch {
-        // The old index answers on; the next request after MAX_AGE_MS tries again.
-      } finally {
-        this.rebuilds.delete(next);
-        index.rebuilding = false;
-      }
-    });
+    const swept = [...this.categories.values()].filter((index) => index.ready);
+    if (swept.length === 0) return;
+    const since = await readChangesSince(this.db);
+    const from = Math.min(...swept.map((index) => index.since));
+    // A scan of the narrow prices table, once in MAX_AGE_MS: an index on the stamp would make
+    // every price change update it (no update in place) for one read every five minutes.
+    const result = await this.db.execute(sql`
+      select product_id as id, category_id from product_prices
+       where figures_changed_at >= ${changedSince(from)}`);
+    const changed = sqlRows<ChangedRow>(result);
+    for (const index of swept) {
+      if (generation !== this.generation || this.categories.get(index.categoryId) !== index) continue;
+      const ids = index.concerned(changed);
+      await index.reread(this.db, ids);
+      this.rereads += ids.length;
+      index.since = since;
+    }
+    this.sweeps++;
   }
 
   storeRows(): Promise<StoreRow[]> {
@@ -1158,7 +1207,7 @@ async function readyIndex(owner: DatabaseIndex, categoryId: string): Promise<Cat
     index = await building;
   }
   if (!index.ready) return undefined;
-  if (Date.now() - index.builtAt > MAX_AGE_MS) owner.refresh(index);
+  owner.sweepWhenDue();
   return index;
 }
 
@@ -1351,7 +1400,9 @@ export async function prewarmListingIndex(db: Database): Promise<{ categories: n
 /** For /metrics, the benchmark and tests: the categories and products `db`'s index holds ready, the listings it answered. */
 export function listingIndexFigures(
   db: Database,
-): { categories: number; products: number; answers: number; trackedValues: number } | undefined {
+):
+  | { categories: number; products: number; answers: number; sweeps: number; rereads: number; trackedValues: number }
+  | undefined {
   const owner = indexes.get(db);
   if (!owner) return undefined;
   let categories = 0;
@@ -1363,5 +1414,5 @@ export function listingIndexFigures(
     products += index.products;
     trackedValues += index.trackedValues;
   }
-  return { categories, products, answers: owner.answers, trackedValues };
+  return { categories, products, answers: owner.answers, sweeps: owner.sweeps, rereads: owner.rereads, trackedValues };
 }

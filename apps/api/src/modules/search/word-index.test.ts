@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { listingQueryBase, searchSortSchema } from '@kiyasla/contracts/listing';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/products';
@@ -20,6 +20,7 @@ import {
   WordIndex as WordIndexClass,
   disableWordIndex,
   enableWordIndex,
+  MAX_AGE_MS,
   prewarmWordIndex,
   readyWordIndex,
   wordIndexFigures,
@@ -78,9 +79,9 @@ describe('the word index on its own', () => {
     lists.forEach((list, i) => (starts[i + 1] = starts[i]! + list.length));
     const ids = new Uint32Array(products * 4);
     for (let p = 0; p < products; p++) ids[p * 4 + 3] = p;
-    const index = new WordIndexClass(lexemes, starts, Int32Array.from(lists.flat()), ids, Date.now());
+    const index = new WordIndexClass(lexemes, starts, Int32Array.from(lists.flat()), ids, 0, Date.now());
     // The same index keeping about ten bit sets of its groups: kept sets keep being dropped.
-    const forgetful = new WordIndexClass(lexemes, starts, Int32Array.from(lists.flat()), ids, Date.now(), 8_000);
+    const forgetful = new WordIndexClass(lexemes, starts, Int32Array.from(lists.flat()), ids, 0, Date.now(), 8_000);
     const idOf = (p: number) => `00000000-0000-0000-0000-${p.toString(16).padStart(12, '0')}`;
     expect(index.idAt(4_321)).toBe(idOf(4_321));
 
@@ -317,6 +318,40 @@ describe('a build of the word index', () => {
     expect(found.items.length).toBeGreaterThan(0);
     if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
     expect(wordIndexFigures(db)!.products).toBeGreaterThan(0);
+  });
+});
+
+describe('the bound on a lost announcement', () => {
+  it('builds the index again after MAX_AGE_MS only when a product changed its words without a word', async () => {
+    if (!wordIndexFigures(db)!.products) await prewarmWordIndex(db);
+    let clock = Date.now();
+    /** Moves the clock past the bound and searches (which asks whether the catalog changed). */
+    async function pastTheBound(q: string, done: () => boolean) {
+      clock += MAX_AGE_MS + 1000;
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(clock);
+      await searchIds(q);
+      await vi.waitFor(() => expect(done()).toBe(true), { timeout: 10_000 });
+    }
+    try {
+      const { builds, unchanged } = wordIndexFigures(db)!;
+      // Nothing changed since it was read: it is kept.
+      await pastTheBound('kablosuz', () => wordIndexFigures(db)!.unchanged === unchanged + 1);
+      expect(wordIndexFigures(db)!.builds).toBe(builds);
+      // A rename that announced nothing (a lost NOTIFY): the index does not know it yet.
+      const [target] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(sql`${products.isActive}`)
+        .limit(1);
+      await db.execute(sql`update products set name = name || ' zorbulut' where id = ${target!.id}`);
+      expect(await searchIds('zorbulut')).toEqual([]);
+      await pastTheBound('kulaklik', () => wordIndexFigures(db)!.builds === builds + 1);
+      expect(wordIndexFigures(db)!.unchanged).toBe(unchanged + 1);
+      expect(await searchIds('zorbulu')).toEqual([target!.id]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

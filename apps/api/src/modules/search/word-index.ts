@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { readChangesSince, wordsChangedSince } from '../../db/change-times';
 import type { Database } from '../../db/client';
 import { clearWithPublicReads } from '../../lib/public-read-cache';
 import { sqlRows } from '../../lib/sql-rows';
@@ -22,11 +23,14 @@ import { uuidWords } from '../products/id-slots';
  * active (an admin edit of a product, of a category, a review's moderation) is announced as a
  * change of everything (ADR 010), which drops the index: SQL answers until it is built again. The
  * announcements of single products carry their offers' and prices' changes only, which nothing
- * here holds. An index older than MAX_AGE_MS is built again in the background while it still
- * answers, which bounds what a lost announcement could leave behind.
+ * here holds. What bounds a lost announcement: every MAX_AGE_MS the index asks whether any
+ * product's words, ratings count or active flag changed since its read (`words_changed_at`, set by
+ * triggers: migration 0027), and is built again in the background, while it still answers, only
+ * if one did. It used to be built again every time: a minute of the server's thread at a million
+ * products (ADR 010 amendment of 2026-12-03, "Rereads by change time").
  */
 
-/** A built index is read again from the database after this long (the bound on a missed change). */
+/** A built index asks after this long whether the catalog changed without a word (the bound on a missed change). */
 export const MAX_AGE_MS = 15 * 60_000;
 
 /** Products read per statement while building. */
@@ -84,7 +88,10 @@ export class WordIndex {
     private readonly positions: Int32Array,
     /** The product at each position (popularity order), as four 32-bit words of its UUID. */
     private readonly ids: Uint32Array,
-    readonly builtAt: number,
+    /** Changes stamped from this moment on may be missing here (readChangesSince). */
+    public since: number,
+    /** When it was built, or last found the catalog unchanged (Date.now()). */
+    public checkedAt: number,
     /** Bytes of group sets kept (tests make it small). */
     private readonly keptBudget = KEPT_GROUP_BYTES,
   ) {
@@ -380,6 +387,7 @@ interface Batch {
  * between statements: a build whose catalog has changed meanwhile stops (undefined).
  */
 export async function buildWordIndex(db: Database, stale: () => boolean = () => false): Promise<WordIndex | undefined> {
+  const since = await readChangesSince(db);
   const dictionary = new Map<string, number>();
   const lexemes: string[] = [];
   let counts = new Int32Array(4096);
@@ -477,6 +485,7 @@ export async function buildWordIndex(db: Database, stale: () => boolean = () => 
     starts,
     positions,
     orderedIds,
+    since,
     Date.now(),
   );
 }
@@ -488,6 +497,10 @@ class DatabaseWordIndex {
   /** Bumped by each change of everything: a build begun before it is thrown away. */
   private generation = 0;
   answers = 0;
+  /** Builds finished, and checks of an old index that found the catalog unchanged (figures for tests). */
+  builds = 0;
+  unchanged = 0;
+  private checking = false;
 
   constructor(
     private readonly db: Database,
@@ -513,6 +526,7 @@ class DatabaseWordIndex {
           if (this.building === building) this.building = undefined;
           if (!index || generation !== this.generation) return undefined;
           this.index = index;
+          this.builds++;
           return index;
         },
         (error: unknown) => {
@@ -525,12 +539,35 @@ class DatabaseWordIndex {
     return this.building;
   }
 
+  /**
+   * Older than the bound: asks whether anything it holds changed since its read, and builds it
+   * again (this one answers meanwhile) only if so. One check at a time; a failed one waits as long.
+   */
+  private check(index: WordIndex): void {
+    if (this.checking) return;
+    this.checking = true;
+    index.checkedAt = Date.now();
+    const generation = this.generation;
+    (async () => {
+      const since = await readChangesSince(this.db);
+      if (await wordsChangedSince(this.db, index.since)) {
+        await this.build();
+      } else if (generation === this.generation && this.index === index) {
+        index.since = since;
+        this.unchanged++;
+      }
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.checking = false;
+      });
+  }
+
   /** The index to answer with, or undefined while it builds in the background (SQL answers). */
   async ready(): Promise<WordIndex | undefined> {
     const index = this.index;
     if (index) {
-      // Older than the bound: read again while this one still answers.
-      if (Date.now() - index.builtAt > MAX_AGE_MS) this.build().catch(() => undefined);
+      if (Date.now() - index.checkedAt > MAX_AGE_MS) this.check(index);
       return index;
     }
     const building = this.build();
@@ -582,8 +619,16 @@ export async function prewarmWordIndex(db: Database): Promise<{ products: number
 }
 
 /** For /metrics and tests: the products and words `db`'s index holds, the searches it answered. */
-export function wordIndexFigures(db: Database): { products: number; words: number; answers: number } | undefined {
+export function wordIndexFigures(
+  db: Database,
+): { products: number; words: number; answers: number; builds: number; unchanged: number } | undefined {
   const owner = indexes.get(db);
   if (!owner) return undefined;
-  return { products: owner.index?.products ?? 0, words: owner.index?.wordCount ?? 0, answers: owner.answers };
+  return {
+    products: owner.index?.products ?? 0,
+    words: owner.index?.wordCount ?? 0,
+    answers: owner.answers,
+    builds: owner.builds,
+    unchanged: owner.unchanged,
+  };
 }
