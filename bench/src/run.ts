@@ -469,6 +469,29 @@ async function readCacheCounts(baseUrl: string): Promise<CacheCounts | undefined
   return Object.keys(counts).length ? counts : undefined;
 }
 
+/**
+ * The server's counts of what its indexes read again (GET /metrics): the listing index's products
+ * reread by change time, the word index's builds and its checks that found nothing changed.
+ */
+type IndexCounts = { listingRereads: number; wordBuilds: number; wordUnchanged: number };
+
+async function readIndexCounts(baseUrl: string): Promise<IndexCounts | undefined> {
+  try {
+    const res = await fetch(`${baseUrl}/metrics`);
+    if (!res.ok) return undefined;
+    const text = await res.text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+    const counts = {
+      listingRereads: gauge('kiyasla_listing_index_rereads'),
+      wordBuilds: gauge('kiyasla_word_index_builds'),
+      wordUnchanged: gauge('kiyasla_word_index_unchanged'),
+    };
+    return Object.values(counts).some(Number.isNaN) ? undefined : counts;
+  } catch {
+    return undefined;
+  }
+}
+
 function cacheDelta(before: CacheCounts | undefined, after: CacheCounts | undefined): CacheCounts | undefined {
   if (!before || !after) return undefined;
   const delta: CacheCounts = {};
@@ -1045,9 +1068,19 @@ async function main() {
     log(`${s.name}: ${s.title}…`);
     const loadBefore = os.loadavg()[0]!;
     const cachesBefore = await readCacheCounts(s.spec.baseUrl);
+    const indexesBefore = await readIndexCounts(s.spec.baseUrl);
     const [result] = await Promise.all([runLoad(s.spec, workDir, s.name), during?.()]);
     result.loadAverage = [loadBefore, os.loadavg()[0]!];
     const caches = cacheDelta(cachesBefore, await readCacheCounts(s.spec.baseUrl));
+    const indexesAfter = await readIndexCounts(s.spec.baseUrl);
+    const indexes =
+      indexesBefore && indexesAfter
+        ? {
+            listingRereads: indexesAfter.listingRereads - indexesBefore.listingRereads,
+            wordBuilds: indexesAfter.wordBuilds - indexesBefore.wordBuilds,
+            wordUnchanged: indexesAfter.wordUnchanged - indexesBefore.wordUnchanged,
+          }
+        : undefined;
     // The skewed detail draw and the cache-off uniform draw run the same SQL per request as the
     // uniform one: same twin, measured once.
     let rawResult: PgbenchResult | undefined =
@@ -1076,6 +1109,7 @@ async function main() {
         ? { note: `writes: ${writeKind}; requests by kind: ${JSON.stringify(result.kinds)}` }
         : {}),
       ...(caches ? { caches } : {}),
+      ...(indexes ? { indexes } : {}),
       ...extra,
       target: TARGETS[s.name]?.label ?? '—',
       met: judge(s.name, result, ratio),
@@ -1086,6 +1120,12 @@ async function main() {
           Object.entries(result.kindLatency)
             .map(([k, v]) => `${k} ${v.requests} (p50 ${v.p50.toFixed(1)}, p95 ${v.p95.toFixed(1)} ms)`)
             .join('; '),
+      );
+    }
+    if (indexes && (indexes.listingRereads || indexes.wordBuilds || indexes.wordUnchanged)) {
+      log(
+        `${s.name}: indexes: listing rereads ${indexes.listingRereads}, word builds ${indexes.wordBuilds}, ` +
+          `word checks unchanged ${indexes.wordUnchanged}`,
       );
     }
     const used = Object.entries(caches ?? {}).filter(([, c]) => c.hit + c.stale + c.miss > 0);

@@ -5,7 +5,7 @@ import { disableWordIndex, enableWordIndex, prewarmWordIndex, wordIndexFigures }
 /**
  * The word index of this app's database (word-index.ts, ADR 006): on unless SEARCH_INDEX is false.
  * On PostgreSQL, SQL answers a search while the index builds in the background; on the embedded
- * database the first search waits for the build. `/metrics` shows its size and use.
+ * database the first search waits for the build. `/metrics` shows its size, its use and its builds.
  */
 export function registerWordIndex(app: FastifyInstance, on: boolean): void {
   if (!on) return;
@@ -15,6 +15,8 @@ export function registerWordIndex(app: FastifyInstance, on: boolean): void {
     ['products', 'Active products whose search words the word index holds'],
     ['words', 'Distinct search words the word index holds'],
     ['answers', 'Searches whose matches the word index counted since this instance started'],
+    ['builds', 'Builds of the word index since this instance started (at start, after a catalog change)'],
+    ['unchanged', 'Checks of an old word index that found no product changed its words (no build)'],
   ] as const;
   for (const [key, help] of gauges) {
     new Gauge({
