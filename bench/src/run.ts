@@ -480,7 +480,8 @@ async function readIndexCounts(baseUrl: string): Promise<IndexCounts | undefined
     const res = await fetch(`${baseUrl}/metrics`);
     if (!res.ok) return undefined;
     const text = await res.text();
-    const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+    // A series carries the app's default labels (`{app="kiyasla"}`).
+    const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
     const counts = {
       listingRereads: gauge('kiyasla_listing_index_rereads'),
       wordBuilds: gauge('kiyasla_word_index_builds'),
