@@ -141,6 +141,19 @@ function setPrice(n: number, price: number | null) {
   invalidateProductReads([id(n)], [CATEGORY]);
 }
 
+/** A built index, a change no one announced (product 2 at 1), the clock past the bound, the sweep's read held. */
+async function sweepHeldAfterAMissedChange() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  enableListingIndex(standIn.db, { background: false });
+  await ask();
+  standIn.change(2, { price: 1 });
+  vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
+  standIn.hold = true;
+  await ask();
+  await settle();
+  expect(standIn.reads.at(-1)).toBe('sweep');
+}
+
 describe('the listing index under concurrency', () => {
   it('reads a product again when its change is announced during the read of an earlier change', async () => {
     enableListingIndex(standIn.db, { background: false });
@@ -358,15 +371,7 @@ describe('the listing index under concurrency', () => {
   });
 
   it('leaves alone a category that an announcement of everything dropped during its sweep', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    enableListingIndex(standIn.db, { background: false });
-    await ask();
-    standIn.change(2, { price: 1 });
-    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
-    standIn.hold = true;
-    await ask();
-    await settle();
-    expect(standIn.reads.at(-1)).toBe('sweep');
+    await sweepHeldAfterAMissedChange();
     standIn.hold = false;
     invalidatePublicReads();
     standIn.release();
@@ -379,14 +384,7 @@ describe('the listing index under concurrency', () => {
   });
 
   it('leaves a product whose reread failed to the next request', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    enableListingIndex(standIn.db, { background: false });
-    await ask();
-    standIn.change(2, { price: 1 });
-    vi.setSystemTime(Date.now() + MAX_AGE_MS + 1);
-    standIn.hold = true;
-    await ask();
-    await settle();
+    await sweepHeldAfterAMissedChange();
     // The read of what changed succeeds; the reread of product 2 fails.
     standIn.hold = false;
     standIn.release();

@@ -42,6 +42,8 @@ export const MAX_AGE_MS = 5 * 60_000;
  * took in at once held every request behind it for seconds.
  */
 const BUILD_SLICE = 2_000;
+/** A sweep sorts this many changed products among the categories between turns of the event loop. */
+const SWEEP_SLICE = 20_000;
 const DAY_US = 86_400_000_000;
 const NONE = -1;
 
@@ -393,14 +395,9 @@ class CategoryIndex {
     this.ready = true;
   }
 
-  /** Of the changed products (sweep), those this index must read again: those it holds, and its category's. */
-  concerned(changed: readonly ChangedRow[]): string[] {
-    const ids: string[] = [];
-    for (const row of changed) {
-      const id = row.id.toLowerCase();
-      if (row.category_id.toLowerCase() === this.categoryId || this.ids.slotOf(id) !== undefined) ids.push(id);
-    }
-    return ids;
+  /** Whether it holds this product (lower-case id). */
+  holds(id: string): boolean {
+    return this.ids.slotOf(id) !== undefined;
   }
 
   /**
@@ -1129,9 +1126,19 @@ class DatabaseIndex {
       select product_id as id, category_id from product_prices
        where figures_changed_at >= ${changedSince(from)}`);
     const changed = sqlRows<ChangedRow>(result);
+    // What each category reads again: the products it holds, and those that now belong to it.
+    const concerned = new Map<CategoryIndex, string[]>(swept.map((index) => [index, []]));
+    for (let r = 0; r < changed.length; r++) {
+      if (r > 0 && r % SWEEP_SLICE === 0) await nextTurn();
+      const id = changed[r]!.id.toLowerCase();
+      const category = changed[r]!.category_id.toLowerCase();
+      for (const index of swept) {
+        if (index.categoryId === category || index.holds(id)) concerned.get(index)!.push(id);
+      }
+    }
     for (const index of swept) {
       if (generation !== this.generation || this.categories.get(index.categoryId) !== index) continue;
-      const ids = index.concerned(changed);
+      const ids = concerned.get(index)!;
       await index.reread(this.db, ids);
       this.rereads += ids.length;
       index.since = since;
