@@ -445,18 +445,24 @@ function listingPath(slug: string, p: Discovery['listingParams'][number]): strin
 type CacheCounts = Record<string, { hit: number; stale: number; miss: number; dropped: number; bounded: number }>;
 
 /**
- * The server's public read cache counters (GET /metrics, loopback). Undefined when it has none
- * (a build older than the counters), so a row reports them only where they exist.
+ * The server's metrics page (GET /metrics, loopback), read once before and once after each row and
+ * parsed for the caches' and the indexes' counts. Undefined when the server does not answer it.
  */
-async function readCacheCounts(baseUrl: string): Promise<CacheCounts | undefined> {
-  let text: string;
+async function readMetrics(baseUrl: string): Promise<string | undefined> {
   try {
     const res = await fetch(`${baseUrl}/metrics`);
-    if (!res.ok) return undefined;
-    text = await res.text();
+    return res.ok ? await res.text() : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The public read caches' counters in a metrics page. Undefined when it has none (a build older
+ * than the counters), so a row reports them only where they exist.
+ */
+function cacheCounts(text: string | undefined): CacheCounts | undefined {
+  if (text === undefined) return undefined;
   const counts: CacheCounts = {};
   const line = /^kiyasla_read_cache_(lookups|invalidations)_total\{([^}]*)\} (\d+)/gm;
   for (const m of text.matchAll(line)) {
@@ -475,22 +481,16 @@ async function readCacheCounts(baseUrl: string): Promise<CacheCounts | undefined
  */
 type IndexCounts = { listingRereads: number; wordBuilds: number; wordUnchanged: number };
 
-async function readIndexCounts(baseUrl: string): Promise<IndexCounts | undefined> {
-  try {
-    const res = await fetch(`${baseUrl}/metrics`);
-    if (!res.ok) return undefined;
-    const text = await res.text();
-    // A series carries the app's default labels (`{app="kiyasla"}`).
-    const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
-    const counts = {
-      listingRereads: gauge('kiyasla_listing_index_rereads'),
-      wordBuilds: gauge('kiyasla_word_index_builds'),
-      wordUnchanged: gauge('kiyasla_word_index_unchanged'),
-    };
-    return Object.values(counts).some(Number.isNaN) ? undefined : counts;
-  } catch {
-    return undefined;
-  }
+function indexCounts(text: string | undefined): IndexCounts | undefined {
+  if (text === undefined) return undefined;
+  // A series carries the app's default labels (`{app="kiyasla"}`).
+  const gauge = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  const counts = {
+    listingRereads: gauge('kiyasla_listing_index_rereads'),
+    wordBuilds: gauge('kiyasla_word_index_builds'),
+    wordUnchanged: gauge('kiyasla_word_index_unchanged'),
+  };
+  return Object.values(counts).some(Number.isNaN) ? undefined : counts;
 }
 
 function cacheDelta(before: CacheCounts | undefined, after: CacheCounts | undefined): CacheCounts | undefined {
@@ -1068,12 +1068,13 @@ async function main() {
     }
     log(`${s.name}: ${s.title}…`);
     const loadBefore = os.loadavg()[0]!;
-    const cachesBefore = await readCacheCounts(s.spec.baseUrl);
-    const indexesBefore = await readIndexCounts(s.spec.baseUrl);
+    const metricsBefore = await readMetrics(s.spec.baseUrl);
     const [result] = await Promise.all([runLoad(s.spec, workDir, s.name), during?.()]);
     result.loadAverage = [loadBefore, os.loadavg()[0]!];
-    const caches = cacheDelta(cachesBefore, await readCacheCounts(s.spec.baseUrl));
-    const indexesAfter = await readIndexCounts(s.spec.baseUrl);
+    const metricsAfter = await readMetrics(s.spec.baseUrl);
+    const caches = cacheDelta(cacheCounts(metricsBefore), cacheCounts(metricsAfter));
+    const indexesBefore = indexCounts(metricsBefore);
+    const indexesAfter = indexCounts(metricsAfter);
     const indexes =
       indexesBefore && indexesAfter
         ? {
