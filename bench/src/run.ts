@@ -42,7 +42,8 @@ import { runAlertBenchmarks, type AlertBenchResult } from './alerts';
 import { BENCH_PASSWORD, catalogSize, ensureCatalog, type GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadRequest, LoadResult, LoadSpec } from './load-worker';
-import { capturingDatabase, runPgbench, toPgbenchScript, type PgbenchResult } from './raw-sql';
+import type { FloorSpec } from './detail-floor';
+import { capturingDatabase, runPgbench, toPgbenchScript, type CapturedQuery, type PgbenchResult } from './raw-sql';
 import { printReport, type ScenarioReport, type BenchReport } from './report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -573,6 +574,7 @@ const TARGETS: Record<string, Target> = {
   'cold-facets': { p95: 100, label: 'p95 ≤ 100 ms' },
   'cold-search': { p95: 50, label: 'p95 ≤ 50 ms' },
   'cold-detail': { ratio: 0.5, label: 'API÷SQL ≥ 0.5' },
+  'detail-floor': { label: 'report only' },
   'mixed-churn': { rps: 1500, p95: 50, label: '≥ 1500 req/s, p95 ≤ 50 ms, 0 errors' },
   'mixed-churn-site': { rps: 1500, p95: 50, label: '≥ 1500 req/s, p95 ≤ 50 ms, 0 errors' },
 };
@@ -599,7 +601,9 @@ interface ColdScenario {
   skipped?: string;
 }
 
-const COLD_ROWS = ['cold-listing', 'cold-facets', 'cold-search', 'cold-detail'];
+const COLD_ROWS = ['cold-listing', 'cold-facets', 'cold-search', 'cold-detail', 'detail-floor'];
+/** The rows that run the product page's statement per request: one raw-SQL twin, `detail`'s. */
+const DETAIL_TWIN_ROWS = new Set(['detail', 'detail-popular', 'cold-detail', 'detail-floor']);
 /** Distinct URLs of the listing row and queries of the search row (the issue asks ≥ 5,000 and ≥ 1,000). */
 const COLD_LISTING_URLS = 6_000;
 const COLD_SEARCH_QUERIES = 1_200;
@@ -637,6 +641,48 @@ function runChurn(databaseUrl: string, seconds: number): Promise<ChurnResult> {
   });
 }
 
+/**
+ * The floor server of the `detail-floor` row (bench/src/detail-floor.ts) in its own process, with
+ * the captured statement; the parameter equal to the captured product id carries each request's.
+ */
+async function startFloor(
+  databaseUrl: string,
+  workDir: string,
+  statement: CapturedQuery,
+  capturedId: string,
+  connections: number,
+): Promise<{ baseUrl: string; stop: () => void }> {
+  const idParam = statement.params.indexOf(capturedId);
+  if (idParam < 0) throw new Error('the captured statement does not carry the product id as a parameter');
+  const file = path.join(workDir, 'detail-floor.json');
+  const spec: FloorSpec = { databaseUrl, connections, sql: statement.sql, params: statement.params, idParam };
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'src', 'detail-floor.ts'), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the floor server did not listen within 30 s'));
+    }, 30_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) {
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { port: number }).port);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the floor server exited ${code}`));
+    });
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
 async function runColdScenarios(opts: {
   databaseUrl: string;
   workDir: string;
@@ -644,6 +690,7 @@ async function runColdScenarios(opts: {
   want: (name: string) => boolean;
   base: Omit<LoadSpec, 'mode' | 'requests'>;
   ids: string[];
+  detailStatement: CapturedQuery | undefined;
   mixedSpec: LoadSpec | undefined;
   searchExtra: readonly string[];
   raw: Map<string, PgbenchResult>;
@@ -726,6 +773,15 @@ async function runColdScenarios(opts: {
 
     const cold = await startServer(databaseUrl, workDir, { PUBLIC_READ_CACHE: 'false' }, 'server-cold');
     const base = { ...opts.base, baseUrl: cold.baseUrl };
+    const floor =
+      want('detail-floor') && opts.detailStatement
+        ? await startFloor(databaseUrl, workDir, opts.detailStatement, opts.ids[0]!, base.connections).catch(
+            (err: unknown) => {
+              log(`detail-floor: ${err instanceof Error ? err.message : String(err)}`);
+              return undefined;
+            },
+          )
+        : undefined;
     const scenarios: ColdScenario[] = [
       {
         name: 'cold-listing',
@@ -751,11 +807,30 @@ async function runColdScenarios(opts: {
         title: 'product detail, caches off (uniform)',
         spec: { ...base, mode: 'random', requests: opts.ids.map((id) => ({ path: `/api/products/${id}` })) },
       },
+      {
+        name: 'detail-floor',
+        title: 'product detail, the floor: same statement, bare node:http + JSON.stringify + gzip',
+        ...(floor
+          ? {
+              spec: {
+                ...base,
+                baseUrl: floor.baseUrl,
+                mode: 'random',
+                requests: opts.ids.map((id) => ({ path: `/p/${id}` })),
+              },
+            }
+          : {
+              skipped: opts.detailStatement
+                ? 'the floor server did not start'
+                : 'needs the product page statement captured for pgbench (not with --skip-pgbench)',
+            }),
+      },
     ];
     try {
       for (const s of scenarios) if (want(s.name)) await opts.measure(s);
     } finally {
       await cold.stop();
+      floor?.stop();
     }
   }
 
@@ -986,6 +1061,8 @@ async function main() {
   const coldDiscovery: Record<string, unknown> = {};
   const rawNotes: Record<string, string> = {};
   const rawJobs: Record<string, () => Promise<PgbenchResult>> = {};
+  /** The product page's one statement, as captured for its twin: the floor row runs it too. */
+  let detailStatement: CapturedQuery | undefined;
   if (!args['skip-pgbench']) {
     const cap = capturingDatabase(databaseUrl);
     // The raw-SQL twin is the database work of a cache miss: capture with the API's caches off.
@@ -1006,6 +1083,7 @@ async function main() {
           seconds: config.duration,
         });
       rawNotes.detail = `${detailSql.length} statements per request`;
+      if (detailSql.length === 1) detailStatement = detailSql[0];
       const listingScripts: string[] = [];
       for (const p of d.listingParams) {
         const q = listingQuerySchema.parse({
@@ -1083,18 +1161,18 @@ async function main() {
             wordUnchanged: indexesAfter.wordUnchanged - indexesBefore.wordUnchanged,
           }
         : undefined;
-    // The skewed detail draw and the cache-off uniform draw run the same SQL per request as the
-    // uniform one: same twin, measured once.
-    let rawResult: PgbenchResult | undefined =
-      s.name === 'detail-popular' || s.name === 'cold-detail' ? raw.get('detail') : undefined;
-    const job = rawResult ? undefined : rawJobs[s.name === 'cold-detail' ? 'detail' : s.name];
+    // The skewed detail draw, the cache-off uniform draw and the floor run the same SQL per request
+    // as the uniform one: same twin, measured once.
+    const twin = DETAIL_TWIN_ROWS.has(s.name) ? 'detail' : s.name;
+    let rawResult: PgbenchResult | undefined = raw.get(twin);
+    const job = rawResult ? undefined : rawJobs[twin];
     if (job) {
       log(`${s.name}: pgbench (same SQL, ${config.connections} clients, -M prepared)…`);
       try {
         const rawBefore = os.loadavg()[0]!;
         rawResult = await job();
         rawResult.loadAverage = [rawBefore, os.loadavg()[0]!];
-        raw.set(s.name === 'cold-detail' ? 'detail' : s.name, rawResult);
+        raw.set(twin, rawResult);
       } catch (err) {
         rawNotes[s.name] = `pgbench failed: ${err instanceof Error ? err.message.slice(0, 500) : String(err)}`;
       }
@@ -1149,6 +1227,7 @@ async function main() {
     want,
     base,
     ids,
+    detailStatement,
     mixedSpec: scenarios.find((s) => s.name === 'mixed')?.spec,
     searchExtra: SEARCH_QUERIES,
     raw,
