@@ -56,6 +56,18 @@ interface OfferRow {
   product_url: string;
 }
 
+/**
+ * VACUUM (ANALYZE) of the tables a feed import writes: the offers, their products' price rows and
+ * the price history. Every benchmark run that imports (this one, the alerts', the churn of the
+ * mixed rows) leaves dead rows there, more than autovacuum's threshold lets it clean on a table of
+ * 5 M offers. On a catalog that served a dozen alert runs, 680,000 dead offers made a full run's
+ * import 2.5× slower and its mix under churn 2× slower (LOG 2026-12-03 evening). The runs that
+ * import start from vacuumed tables, so their figures do not depend on what ran before them.
+ */
+export async function vacuumImportedTables(pool: pg.Pool): Promise<void> {
+  await pool.query('vacuum (analyze) store_offers, product_prices, price_history');
+}
+
 /** The store with the most active offers that carry a SKU: its offers make the feed. */
 async function pickStore(pool: pg.Pool): Promise<{ id: string; slug: string; offers: number }> {
   const { rows } = await pool.query<{ id: string; slug: string; offers: number }>(`
@@ -226,6 +238,7 @@ export async function runFeedBenchmarks(
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-feed-bench-'));
   const results: FeedBenchResult[] = [];
   try {
+    await vacuumImportedTables(pool);
     const store = await pickStore(pool);
     log(`feeds: store ${store.slug} (${store.offers.toLocaleString('en-US')} offers with a SKU)`);
     const plans = [
