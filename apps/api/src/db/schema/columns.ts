@@ -15,3 +15,16 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true })
 
 /** Postgres full-text vector; written only by the database (generated columns). */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A jsonb column whose top-level value may be a string (a free-text address). Both drivers
+ * (pg, PGlite) already parse jsonb; drizzle's own `jsonb` parses a string it gets back once more,
+ * so a stored "-9", "true" or "[1]" came back as a number, a boolean or an array. This one keeps
+ * what the driver parsed.
+ */
+export const jsonbValue = <T>(name: string) =>
+  customType<{ data: T; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => value as T,
+  })(name);

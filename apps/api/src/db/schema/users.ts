@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, instant, updatedAt } from './columns';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, jsonbValue, updatedAt } from './columns';
 import { subscriptionPlan, subscriptionStatus, userRole } from './enums';
 
 /** The spec allows a free-text address or a structured one. */
@@ -19,7 +19,7 @@ export const users = pgTable(
     phone: text('phone'),
     /** When `phone` was confirmed with an SMS code; SMS notifications go only to a verified number. */
     phoneVerifiedAt: instant('phone_verified_at'),
-    address: jsonb('address').$type<UserAddress>(),
+    address: jsonbValue<UserAddress>('address'),
     bio: text('bio'),
     avatarUrl: text('avatar_url'),
     role: userRole('role').notNull().default('user'),

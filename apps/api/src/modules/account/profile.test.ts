@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@kiyasla/contracts/notification-settings';
 import { type AuthSession } from '@kiyasla/contracts/auth';
@@ -52,6 +52,23 @@ describe('PUT /api/auth/update-details', () => {
     // A string address is accepted too, and '' clears fields.
     const second = await update(me.token, { address: 'Kadıköy, İstanbul', bio: '' });
     expect(userOf(second)).toMatchObject({ address: 'Kadıköy, İstanbul', bio: null, phone: '+90 532 111 22 33' });
+  });
+
+  it('keeps a free-text address that reads as JSON (a number, true, null, a list) as the text typed', async () => {
+    for (const address of ['-9', '34710', 'true', 'null', '[1]', '"Moda"']) {
+      const res = await update(me.token, { address });
+      expect(res.statusCode, address).toBe(200);
+      expect(userOf(res).address, address).toBe(address);
+      const again = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(me.token) });
+      expect(again.statusCode, address).toBe(200);
+      expect(userOf(again).address, address).toBe(address);
+      const [row] = await t.db.db.select({ address: users.address }).from(users).where(eq(users.id, me.user._id));
+      expect(row?.address, address).toBe(address);
+    }
+    const stored = await t.db.db.execute<{ kind: string; text: string }>(
+      sql`select jsonb_typeof(address) as kind, address #>> '{}' as text from users where id = ${me.user._id}`,
+    );
+    expect(stored.rows[0]).toEqual({ kind: 'string', text: '"Moda"' });
   });
 
   it('refuses a changed e-mail with the specification message but accepts it unchanged', async () => {
