@@ -7,7 +7,8 @@
  * `cold-detail` row's ratio on the machine that measured both.
  *
  * Run as its own process by bench/src/run.ts: reads a FloorSpec from the JSON file named on the
- * command line, listens on a free loopback port and prints `{"port":N}` on stdout.
+ * command line, listens on a free loopback port and prints `{"port":N}` on stdout. The benchmark
+ * ends it with SIGTERM, whose default ends the process and with it the pool's connections.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -61,7 +62,3 @@ server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
 });
-
-const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
