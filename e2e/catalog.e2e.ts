@@ -21,6 +21,16 @@ async function productNames(page: Page): Promise<string[]> {
     .allInnerTexts();
 }
 
+/** The lowest prices the listing's cards show, in their order ("En düşük fiyat: 1.234,56 ₺" → 1234.56). */
+async function listedPrices(page: Page): Promise<number[]> {
+  const text = await page.getByRole('list', { name: /ürünleri$/ }).innerText();
+  return [...text.matchAll(/En düşük fiyat:\s*([^\n]*\d)/g)].map((match) =>
+    Number(match[1]!.replace(/[^\d,]/g, '').replace(',', '.')),
+  );
+}
+
+const ascending = (values: number[]) => values.every((value, i) => i === 0 || values[i - 1]! <= value);
+
 /** The numbers of one column of the compact table, row by row (cells: 7 data columns + actions). */
 async function columnNumbers(table: Locator, columnIndex: number): Promise<Array<number | null>> {
   const cells = await table.getByRole('cell').allInnerTexts();
@@ -72,8 +82,17 @@ describe('catalog: from the home page to a product and its price history', () =>
     // Sort, then page 2.
     await page.getByRole('combobox', { name: 'Sırala' }).selectOption('price-low');
     await waitForUrl(page, (url) => url.searchParams.get('sort') === 'price-low');
-    await expect.poll(async () => (await productNames(page)).length).toBe(20);
+    // The address changes before the new results are drawn (on a busy machine, a second or more
+    // later): wait for the sorted page itself.
+    await expect
+      .poll(async () => {
+        const prices = await listedPrices(page);
+        return prices.length === 20 && ascending(prices);
+      })
+      .toBe(true);
     const firstPage = await productNames(page);
+    const firstPrices = await listedPrices(page);
+    expect(firstPage.length).toBe(20);
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('navigation', { name: 'Sayfalama' }).getByRole('link', { name: 'Sayfa 2' }).click();
@@ -87,6 +106,9 @@ describe('catalog: from the home page to a product and its price history', () =>
       .toBe(true);
     const secondPage = await productNames(page);
     expect(secondPage.length).toBe(filteredTotal - 20);
+    const secondPrices = await listedPrices(page);
+    expect(ascending(secondPrices)).toBe(true);
+    expect(secondPrices[0]).toBeGreaterThanOrEqual(firstPrices[firstPrices.length - 1]!);
     expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
     expect(await resultCount(page)).toBe(filteredTotal);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
@@ -97,6 +119,8 @@ describe('catalog: from the home page to a product and its price history', () =>
     // Back to page 1 and the compact table, sorted by a spec column twice.
     await page.getByRole('navigation', { name: 'Sayfalama' }).getByRole('link', { name: 'Sayfa 1' }).click();
     await waitForUrl(page, (u) => !u.searchParams.has('page'));
+    // The view switch keeps the state on screen: click it once page 1 is drawn.
+    await expect.poll(async () => (await productNames(page))[0]).toBe(firstPage[0]);
     await page.getByRole('button', { name: 'Kompakt tablo görünümü' }).click();
     await waitForUrl(page, (u) => u.searchParams.get('view') === 'compact');
     const table = page.getByRole('table');

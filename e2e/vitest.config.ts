@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page draws what a click asked for after its address changes; on a busy machine that takes
+    // over a second (measured: up to 1.6 s with the machine's two cores loaded). Polls wait as
+    // long as Playwright's own waits do, not Vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
