@@ -390,6 +390,9 @@ function runImport(databaseUrl: string, storeId: string, file: string) {
         } else if (line.startsWith('DONE ')) done = JSON.parse(line.slice(5)) as { seconds: number; status: string };
       }
       if (code !== 0 || !done) reject(new Error(`import child exited ${code}: ${out.slice(-2000)}`));
+      // The latency is measured from these commits: without them the row would measure nothing.
+      else if (committedAt.size === 0)
+        reject(new Error(`import child reported no committed batch: ${out.slice(-2000)}`));
       else resolve({ ...done, committedAt });
     });
   });
@@ -690,10 +693,13 @@ export function printAlertBench(r: AlertBenchResult | undefined): void {
   );
 }
 
+// Only when this file is the one run: the other benchmarks import it, and their own children carry
+// `--child` too (an import of this file must not start this file's child beside theirs).
 const [, , role, ...rest] = process.argv;
-if (role === '--child') {
+const runDirectly = process.argv[1] === fileURLToPath(import.meta.url);
+if (runDirectly && role === '--child') {
   await child(rest[0]!, rest[1]!, rest[2]!);
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+} else if (runDirectly) {
   const url = role ?? process.env.DATABASE_URL;
   if (!url) throw new Error('Kullanım: npx tsx bench/src/alerts.ts <DATABASE_URL>');
   console.log(JSON.stringify(await runAlertBenchmarks(url, (m) => console.log(`[bench] ${m}`)), null, 2));

@@ -302,10 +302,13 @@ export async function runFeedBenchmarks(
   return results;
 }
 
+// Only when this file is the one run: the other benchmarks import it, and their own children carry
+// `--child` too (an import of this file must not start this file's child beside theirs).
 const [, , role, ...rest] = process.argv;
-if (role === '--child') {
+const runDirectly = process.argv[1] === fileURLToPath(import.meta.url);
+if (runDirectly && role === '--child') {
   await child(rest[0]!, rest[1]!, rest[2]!);
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+} else if (runDirectly) {
   const url = role ?? process.env.DATABASE_URL;
   if (!url) throw new Error('Kullanım: npx tsx bench/src/feed-import.ts <DATABASE_URL>');
   const only = rest[0] === 'throughput' || rest[0] === 'memory' ? rest[0] : undefined;
