@@ -10,8 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     // A page draws what a click asked for after its address changes; on a busy machine that takes
-    // over a second (measured: up to 1.6 s with the machine's two cores loaded). Polls wait as
-    // long as Playwright's own waits do, not Vitest's default second.
+    // over a second (measured: up to 1.6 s with the machine's two cores loaded). Polls wait up to
+    // 10 s instead of Vitest's default second.
     expect: { poll: { timeout: 10_000 } },
   },
 });
