@@ -13,16 +13,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +36,7 @@ import type { LoadRequest, LoadResult, LoadSpec } from './load-worker';
 import type { FloorSpec } from './detail-floor';
 import { capturingDatabase, runPgbench, toPgbenchScript, type CapturedQuery, type PgbenchResult } from './raw-sql';
 import { printReport, type ScenarioReport, type BenchReport } from './report';
+import { meminfo, warmPageCache } from './page-cache';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const benchDir = path.join(root, 'bench');
@@ -63,6 +55,8 @@ const { values: args } = parseArgs({
     /** Directory for a V8 CPU profile of the server (written when the server stops). */
     'cpu-prof': { type: 'string' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** Leave the OS page cache as the machine has it instead of reading the database into it first. */
+    'skip-warm': { type: 'boolean', default: false },
     /** Lighthouse runs per page; the run with the median performance score is reported. */
     'lighthouse-runs': { type: 'string' },
     'skip-pgbench': { type: 'boolean', default: false },
@@ -919,6 +913,8 @@ async function main() {
 
   if (args['generate-only']) return;
 
+  const pageCache = await warmPageCache(databaseUrl, log, args['skip-warm'] ? { skip: '--skip-warm' } : {});
+
   const { baseUrl, stop: stopServer } = await startServer(databaseUrl, workDir);
   log(`server: ${baseUrl}`);
   const d = await discover(databaseUrl);
@@ -1331,6 +1327,7 @@ async function main() {
     },
     buildSeconds,
     generation,
+    pageCache,
     discovery: {
       listingCategory: d.bigCategory,
       facetCategory: d.facetCategory,
@@ -1369,13 +1366,9 @@ async function postgresFacts(databaseUrl: string): Promise<{ postgres: string; p
     const postgres = await show('server_version');
     const setting = (await show('huge_pages')) || '?';
     const needed = Number((await show('shared_memory_size_in_huge_pages')) || -1);
-    let meminfo = '';
-    try {
-      meminfo = readFileSync('/proc/meminfo', 'utf8');
-    } catch {
-      return { postgres, postgresSharedMemory: `unknown (huge_pages=${setting}; no /proc/meminfo)` };
-    }
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
+    const kernel = meminfo();
+    if (!kernel) return { postgres, postgresSharedMemory: `unknown (huge_pages=${setting}; no /proc/meminfo)` };
+    const field = (name: string) => kernel[name] ?? 0;
     const total = field('HugePages_Total');
     const inUse = total - field('HugePages_Free') + field('HugePages_Rsvd');
     const postgresSharedMemory =
