@@ -62,7 +62,8 @@ interface OfferRow {
  * mixed rows) leaves dead rows there, more than autovacuum's threshold lets it clean on a table of
  * 5 M offers. On a catalog that served a dozen alert runs, 680,000 dead offers made a full run's
  * import 2.5× slower and its mix under churn 2× slower (LOG 2026-12-03 evening). The runs that
- * import start from vacuumed tables, so their figures do not depend on what ran before them.
+ * import start from vacuumed tables, so their figures do not depend on what ran before them; so
+ * does every run of `npm run bench`, before its rows (run.ts).
  */
 export async function vacuumImportedTables(pool: pg.Pool): Promise<void> {
   await pool.query('vacuum (analyze) store_offers, product_prices, price_history');
