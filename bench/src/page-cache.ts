@@ -1,5 +1,6 @@
 /**
- * The operating system's page cache before the measured rows (ADR 005, "The page cache").
+ * The operating system's page cache before the measured rows (ADR 005, "The page cache, the price
+ * tables and the caches before the rows").
  *
  * A database that has served for a while has its working set in the kernel's page cache; a
  * benchmark started right after generating the catalog, or on a machine that has just booted,
