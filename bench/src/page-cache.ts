@@ -85,9 +85,9 @@ export async function warmPageCache(
     try {
       await client.query('create extension if not exists pg_prewarm');
     } catch (err) {
-      const reason = `pg_prewarm unavailable: ${err instanceof Error ? err.message : String(err)}`;
-      log(`page cache: not warmed (${reason})`);
-      return done({ skipped: reason });
+      const out = done({ skipped: `pg_prewarm unavailable: ${err instanceof Error ? err.message : String(err)}` });
+      log(describePageCache(out));
+      return out;
     }
     // Smallest first, so that a database larger than the budget still gets its indexes read.
     const budget = before?.MemAvailable != null ? before.MemAvailable * 0.6 : Infinity;
@@ -105,12 +105,18 @@ export async function warmPageCache(
       warmedGB: round(warmed),
       ...(Number.isFinite(budget) ? { budgetGB: round(budget) } : {}),
     });
-    log(
-      `page cache: read ${out.warmedGB} of ${out.databaseGB} GB (${count} of ${rows.length} relations) in ` +
-        `${out.seconds.toFixed(0)} s; the kernel cached ${out.cachedGBBefore ?? '?'} GB before, ${out.cachedGBAfter ?? '?'} GB after`,
-    );
+    log(describePageCache(out));
     return out;
   } finally {
     await client.end();
   }
+}
+
+/** The report's line for the step (the run's log prints the same). */
+export function describePageCache(w: PageCacheWarmth): string {
+  const kernel = `the kernel cached ${w.cachedGBBefore ?? '?'} GB before, ${w.cachedGBAfter ?? '?'} GB after`;
+  return w.skipped
+    ? `page cache: not warmed (${w.skipped}); database ${w.databaseGB} GB, ${kernel}`
+    : `page cache: warmed, ${w.warmedGB} of ${w.databaseGB} GB read (${w.warmedRelations} of ${w.relations} ` +
+        `relations) in ${w.seconds.toFixed(0)} s; ${kernel}`;
 }

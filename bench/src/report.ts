@@ -4,7 +4,7 @@ import type { FeedBenchResult } from './feed-import';
 import type { GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadResult } from './load-worker';
-import type { PageCacheWarmth } from './page-cache';
+import { describePageCache, type PageCacheWarmth } from './page-cache';
 import type { ChurnResult } from './price-churn';
 import type { PgbenchResult } from './raw-sql';
 
@@ -128,16 +128,7 @@ export function printReport(r: BenchReport): void {
         ? ` (reused; generated earlier in ${r.generation.seconds.toFixed(0)} s)`
         : ` (generated in ${r.generation.seconds.toFixed(0)} s)`),
   );
-  const w = r.pageCache;
-  if (w) {
-    const kernel = `the kernel cached ${w.cachedGBBefore ?? '?'} GB before, ${w.cachedGBAfter ?? '?'} GB after`;
-    console.log(
-      w.skipped
-        ? `page cache: not warmed (${w.skipped}); database ${w.databaseGB} GB, ${kernel}`
-        : `page cache: warmed, ${w.warmedGB} of ${w.databaseGB} GB read (${w.warmedRelations} of ${w.relations} ` +
-            `relations) in ${w.seconds.toFixed(0)} s; ${kernel}`,
-    );
-  }
+  if (r.pageCache) console.log(describePageCache(r.pageCache));
   console.log();
   console.log(
     table(
