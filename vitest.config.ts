@@ -15,6 +15,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.test.ts'],

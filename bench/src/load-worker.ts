@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuSplit, sampleCpu, type CpuSplit } from './cpu-split';
 
 export interface LoadRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,6 +40,8 @@ export interface LoadSpec {
   /** One bearer token per connection (signed-in scenarios). */
   tokens?: string[];
   seed?: number;
+  /** Process trees whose CPU time the measured window records, by name and root pids (the server). */
+  cpuWatch?: Record<string, number[]>;
 }
 
 export interface LoadResult {
@@ -60,6 +63,8 @@ export interface LoadResult {
   bytesPerSecond: number;
   /** 1-minute load average of the machine before and after the run (set by the runner). */
   loadAverage?: [number, number];
+  /** Where the machine's CPU went over the measured window (bench/src/cpu-split.ts); Linux only. */
+  cpu?: CpuSplit;
 }
 
 function mulberry32(seed: number) {
@@ -262,7 +267,11 @@ async function main() {
     await run(spec, spec.warmupSeconds, false);
     await resetToggles(spec);
   }
+  const parties = { ...spec.cpuWatch, 'load generator': [process.pid] };
+  const before = sampleCpu(parties);
   const result = await run(spec, spec.durationSeconds, true);
+  const cpu = cpuSplit(before, sampleCpu(parties));
+  if (cpu) result.cpu = cpu;
   await resetToggles(spec);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

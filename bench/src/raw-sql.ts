@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { cpuSplit, sampleCpu, type CpuSplit } from './cpu-split';
 import type { Database } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema/index';
 
@@ -79,6 +80,8 @@ export interface PgbenchResult {
   scripts: number;
   /** 1-minute load average before and after the replay (set by the runner). */
   loadAverage?: [number, number];
+  /** Where the machine's CPU went over the replay: PostgreSQL, and pgbench with the kernel as `other`. */
+  cpu?: CpuSplit;
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -108,6 +111,7 @@ export async function runPgbench(opts: {
   if (opts.warmupSeconds > 0) await pgbench([...base, '-T', String(opts.warmupSeconds), opts.databaseUrl]);
   const logDir = path.join(dir, 'log');
   mkdirSync(logDir, { recursive: true });
+  const before = sampleCpu({});
   const out = await pgbench([
     ...base,
     '-T',
@@ -116,6 +120,7 @@ export async function runPgbench(opts: {
     `--log-prefix=${path.join(logDir, 'tx')}`,
     opts.databaseUrl,
   ]);
+  const cpu = cpuSplit(before, sampleCpu({}));
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? NaN);
   const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0);
   const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
@@ -138,6 +143,7 @@ export async function runPgbench(opts: {
     p99: pct(99),
     mean: latencies.reduce((s, v) => s + v, 0) / Math.max(1, latencies.length),
     scripts: files.length,
+    ...(cpu ? { cpu } : {}),
   };
 }
 

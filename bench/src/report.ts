@@ -5,6 +5,7 @@ import type { GenerateResult } from './generate/generate';
 import type { LighthousePageResult } from './lighthouse-worker';
 import type { LoadResult } from './load-worker';
 import { describePageCache, type PageCacheWarmth } from './page-cache';
+import { cpuPerRequest } from './cpu-split';
 import type { ChurnResult } from './price-churn';
 import type { PgbenchResult } from './raw-sql';
 
@@ -26,6 +27,8 @@ export interface ScenarioReport {
    */
   caches?: Record<string, { hit: number; stale: number; miss: number; dropped: number; bounded: number }>;
   target: string;
+  /** The row's API÷SQL target, when it has one. */
+  ratioTarget?: number;
   met: boolean | null;
 }
 
@@ -86,6 +89,62 @@ function printFeedImports(results: FeedBenchResult[]): void {
       ]),
     ),
   );
+}
+
+const PARTIES = ['server', 'load generator', 'PostgreSQL', 'other'];
+
+/**
+ * Where each row's CPU went (bench/src/cpu-split.ts): milliseconds of CPU a request of each party,
+ * and the machine's busy, idle and stolen cores over the window; the SQL twins' rows follow their
+ * API rows (pgbench itself is in `other`). A row with an API÷SQL target also says how much CPU a
+ * request the machine has at the target's rate: all its cores ÷ (target × the twin's tx/s).
+ */
+function printCpuSplit(scenarios: ScenarioReport[]): void {
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  const seenTwins = new Set<PgbenchResult>();
+  const row = (title: string, rate: number, split: NonNullable<LoadResult['cpu']>, requests: number) => {
+    const per = cpuPerRequest(split, requests);
+    const total = Object.values(per).reduce((a, b) => a + b, 0);
+    rows.push([
+      title,
+      rate.toFixed(0),
+      ...PARTIES.map((p) => (per[p] === undefined ? '—' : per[p].toFixed(3))),
+      total.toFixed(3),
+      split.busy.toFixed(2),
+      split.idle.toFixed(2),
+      split.steal.toFixed(2),
+    ]);
+    return total;
+  };
+  for (const s of scenarios) {
+    if (!s.result?.cpu) continue;
+    const total = row(s.name, s.result.rps, s.result.cpu, s.result.requests);
+    if (s.raw?.cpu && !seenTwins.has(s.raw)) {
+      seenTwins.add(s.raw);
+      row(`  its SQL twin (pgbench)`, s.raw.tps, s.raw.cpu, s.raw.transactions);
+    }
+    if (s.ratioTarget !== undefined && s.raw) {
+      const rate = s.ratioTarget * s.raw.tps;
+      const budget = (s.result.cpu.cores * 1000) / rate;
+      notes.push(
+        `  ${s.name}: at ${s.ratioTarget} of the twin (${rate.toFixed(0)} req/s) the machine's ${s.result.cpu.cores} cores ` +
+          `give ${budget.toFixed(3)} ms of CPU a request; this row spent ${total.toFixed(3)} ms ` +
+          `(${PARTIES.map((p) => `${p} ${cpuPerRequest(s.result!.cpu!, s.result!.requests)[p]?.toFixed(3) ?? '—'}`).join(', ')})`,
+      );
+    }
+  }
+  if (!rows.length) return;
+  console.log(
+    '\nWhere the CPU went: ms of CPU a request (a transaction for the SQL twins), and the cores over the window\n',
+  );
+  console.log(
+    table(
+      ['scenario', 'req/s', ...PARTIES.map((p) => `${p} ms`), 'total ms', 'busy cores', 'idle cores', 'steal'],
+      rows,
+    ),
+  );
+  for (const n of notes) console.log(n);
 }
 
 /** The 1-minute load average before → after the API load (and the raw-SQL replay, when it had one). */
@@ -149,6 +208,7 @@ export function printReport(r: BenchReport): void {
     ),
   );
   for (const s of r.scenarios) if (s.note) console.log(`  ${s.name}: ${s.note}`);
+  printCpuSplit(r.scenarios);
 
   if (r.lighthouse.length || r.lighthouseNote) {
     console.log();

@@ -152,6 +152,9 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The pid of the server behind each base URL: a row's CPU split names its time (bench/src/cpu-split.ts). */
+const serverPids = new Map<string, number>();
+
 async function startServer(
   databaseUrl: string,
   workDir: string,
@@ -201,6 +204,7 @@ async function startServer(
   };
   cleanups.push(stop);
   const baseUrl = `http://127.0.0.1:${port}`;
+  if (child.pid) serverPids.set(baseUrl, child.pid);
   // Migrations may build indexes on a million rows: allow a long start.
   const deadline = Date.now() + 20 * 60_000;
   while (Date.now() < deadline) {
@@ -683,7 +687,9 @@ async function startFloor(
       reject(new Error(`the floor server exited ${code}`));
     });
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (child.pid) serverPids.set(baseUrl, child.pid);
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 
 async function runColdScenarios(opts: {
@@ -1157,7 +1163,9 @@ async function main() {
     log(`${s.name}: ${s.title}…`);
     const loadBefore = os.loadavg()[0]!;
     const metricsBefore = await readMetrics(s.spec.baseUrl);
-    const [result] = await Promise.all([runLoad(s.spec, workDir, s.name), during?.()]);
+    const serverPid = serverPids.get(s.spec.baseUrl);
+    const spec = serverPid ? { ...s.spec, cpuWatch: { server: [serverPid] } } : s.spec;
+    const [result] = await Promise.all([runLoad(spec, workDir, s.name), during?.()]);
     result.loadAverage = [loadBefore, os.loadavg()[0]!];
     const metricsAfter = await readMetrics(s.spec.baseUrl);
     const caches = cacheDelta(cacheCounts(metricsBefore), cacheCounts(metricsAfter));
@@ -1202,6 +1210,7 @@ async function main() {
       ...(indexes ? { indexes } : {}),
       ...extra,
       target: TARGETS[s.name]?.label ?? '—',
+      ...(TARGETS[s.name]?.ratio !== undefined ? { ratioTarget: TARGETS[s.name]!.ratio } : {}),
       met: judge(s.name, result, ratio),
     });
     if (result.kindLatency) {
