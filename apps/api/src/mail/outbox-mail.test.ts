@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DbHandle } from '../db/client';
+import type { Database, DbHandle } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import { createTestDatabase } from '../test/db';
 import { deliverPendingMail, enqueueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from './outbox-mail';
@@ -148,5 +148,34 @@ describe('mail outbox', () => {
     await deliverPendingMail(db.db, transport, { now: new Date(now.getTime() + 3_600_000) });
     // An hour later (every claim long run out), it still went out once.
     expect(sent.filter((m) => m.to === 'restart@example.com')).toHaveLength(1);
+  });
+});
+
+describe('the mail claim among many finished jobs (migration 0028)', () => {
+  it('reads the claimable jobs from their own index instead of walking the done ones in id order', async () => {
+    // Finished jobs stay until the retention sweep: a weekly summary alone leaves one per user.
+    await db.db.execute(sql`
+      insert into ${outbox} (kind, payload, status, processed_at)
+      select 'email.weekly-summary', '{}'::jsonb, 'done', now() from generate_series(1, 5000)`);
+    await enqueueMail(db.db, 'email.test', message('c@example.com'));
+    await db.db.execute(sql`analyze ${outbox}`);
+
+    // The claim is the first statement of a delivery: recorded, then the delivery is stopped.
+    const stop = new Error('stop');
+    let claim: SQL | undefined;
+    const recording = new Proxy(db.db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
+        return (query: SQL) => {
+          claim ??= query;
+          throw stop;
+        };
+      },
+    }) as Database;
+    await expect(deliverPendingMail(recording, recordingTransport().transport)).rejects.toBe(stop);
+    const plan = JSON.stringify(await db.db.execute(sql`explain (format json) ${claim!}`));
+    expect(plan).toMatch(/"Index Name":"outbox_claimable_idx"/);
+
+    await db.db.delete(outbox).where(eq(outbox.kind, 'email.weekly-summary'));
   });
 });

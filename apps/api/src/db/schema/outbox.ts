@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { outboxStatus } from './enums';
@@ -27,7 +28,17 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     processedAt: instant('processed_at'),
   },
-  (t) => [index('outbox_status_run_after_idx').on(t.status, t.runAfter)],
+  (t) => [
+    index('outbox_status_run_after_idx').on(t.status, t.runAfter),
+    /**
+     * The jobs a worker can claim, in the order it claims them (by id): done and failed jobs stay
+     * until the retention sweep, and without it each claim walked them all in id order (234 ms
+     * a poll over 70,000 done weekly summaries on the 1M benchmark; 0.1 ms with it).
+     */
+    index('outbox_claimable_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
 );
 
 export type OutboxRow = typeof outbox.$inferSelect;

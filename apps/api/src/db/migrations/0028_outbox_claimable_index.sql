@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_claimable_idx" ON "outbox" USING btree ("id") WHERE "outbox"."status" in ('pending', 'processing');
