@@ -122,10 +122,12 @@ function printCpuSplit(scenarios: ScenarioReport[]): void {
   for (const s of scenarios) {
     if (!s.result?.cpu) continue;
     const { per, total } = row(s.name, s.result.rps, s.result.cpu, s.result.requests);
-    const twinKey = s.raw && `${s.raw.tps} ${s.raw.transactions} ${s.raw.p50}`;
-    if (s.raw?.cpu && twinKey && !seenTwins.has(twinKey)) {
-      seenTwins.add(twinKey);
-      row(`  its SQL twin (pgbench)`, s.raw.tps, s.raw.cpu, s.raw.transactions);
+    if (s.raw?.cpu) {
+      const twin = `${s.raw.tps} ${s.raw.transactions} ${s.raw.p50}`;
+      if (!seenTwins.has(twin)) {
+        seenTwins.add(twin);
+        row(`  its SQL twin (pgbench)`, s.raw.tps, s.raw.cpu, s.raw.transactions);
+      }
     }
     if (s.ratioTarget !== undefined && s.raw) {
       const rate = s.ratioTarget * s.raw.tps;
