@@ -71,6 +71,19 @@ describe('admin journeys', () => {
 
     // A setting: the success banner.
     await page.getByRole('link', { name: 'Sistem Ayarları' }).click();
+    // The payment tab shows the provider in use (a fresh install's demo) and only the chosen one's fields.
+    await page.getByRole('tab', { name: 'Ödeme' }).click();
+    const provider = page.getByLabel('Ödeme sağlayıcısı');
+    expect(await provider.inputValue()).toBe('demo');
+    expect(await provider.locator('option:checked').textContent()).toBe('demo (test ödeme sayfası)');
+    await page.getByText(/test modu açıksa yerleşik test ödeme sayfası kullanılır/).waitFor();
+    expect(await page.getByLabel('Shopier API anahtarı').count()).toBe(0);
+    await provider.selectOption('shopier');
+    await page.getByLabel('Shopier API anahtarı').waitFor();
+    expect(await page.getByLabel('Stripe gizli anahtarı').count()).toBe(0);
+    await provider.selectOption('demo');
+    await page.getByLabel('Shopier API anahtarı').waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Genel' }).click();
     const siteName = page.getByLabel('Site adı');
     await siteName.fill('Kıyasla Deneme');
     await page.getByRole('button', { name: 'Kaydet' }).click();

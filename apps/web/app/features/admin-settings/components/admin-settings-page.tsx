@@ -33,8 +33,10 @@ const SUCCESS_BANNER_MS = 3000;
 const CHOICES: Record<string, readonly string[]> = {
   language: SITE_LANGUAGES,
   currency: SITE_CURRENCIES,
-  provider: PAYMENT_PROVIDERS.filter((p) => p !== 'demo'),
+  provider: PAYMENT_PROVIDERS,
 };
+/** Option texts that are not the value itself. */
+const CHOICE_LABELS: Record<string, string | undefined> = { demo: 'demo (test ödeme sayfası)' };
 const PROVIDER_FIELDS: Record<string, string[]> = {
   shopier: ['shopierApiKey', 'shopierApiSecret', 'shopierWebsiteIndex'],
   stripe: ['stripePublicKey', 'stripeSecretKey'],
@@ -114,7 +116,7 @@ function Field({
         >
           {choices.map((choice) => (
             <option key={choice} value={choice}>
-              {choice}
+              {CHOICE_LABELS[choice] ?? choice}
             </option>
           ))}
         </select>
@@ -327,6 +329,13 @@ export function AdminSettingsPage() {
             sunucu günlüğü kullanılır. Port 587 genellikle STARTTLS, 465 baştan TLS ister. Sunucuda MAIL_FROM tanımlıysa
             gönderen adı ve e-postası yerine o kullanılır. Yeni ayarları denemek için önce kaydedin, sonra deneme
             e-postası gönderin.
+          </p>
+        )}
+        {tab === 'payment' && (
+          <p className="mb-4 text-sm text-muted">
+            Satın almalar seçilen sağlayıcıdan, bilgileri girildiğinde geçer. Demo seçiliyken ya da sağlayıcının
+            bilgileri eksikken test modu açıksa yerleşik test ödeme sayfası kullanılır ve gerçek ödeme alınmaz; test
+            modu kapalıysa satın alma yapılamaz.
           </p>
         )}
         {(tab === 'payment' || tab === 'email') && (
