@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './support/browser';
-import { signInThroughApi } from './support/session';
+import { signInThroughApi, signInWithForm } from './support/session';
 
 // Issue 14's premium features in the browser (ADR 019): the advanced filters, the pros/cons tab
 // and the house-ad slot, for the premium and the free demo members.
@@ -47,6 +47,26 @@ describe('premium features', () => {
       return res.text();
     }, `${baseURL}/category/telefon`);
     expect(html).not.toContain('aria-label="Reklam"');
+  });
+
+  it('a premium member signed in through the form gets the next page without the slot from the server; a sign-out brings it back', async () => {
+    const page = await newPage(browser());
+    await page.goto(`${baseURL}/login`, { waitUntil: 'networkidle' });
+    await signInWithForm(page, 'premium@kiyasla.test', 'Premium123!');
+    await page.getByRole('banner').getByRole('button', { name: 'Çıkış Yap' }).first().waitFor();
+    const product = `${baseURL}/product/${await anyProductId()}`;
+    const signedIn = await page.goto(product);
+    expect(await signedIn?.text()).not.toContain('aria-label="Reklam"');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('banner').getByRole('button', { name: 'Çıkış Yap' }).first().click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Oturum Aç/ })
+      .first()
+      .waitFor();
+    const signedOut = await page.goto(product);
+    expect(await signedOut?.text()).toContain('aria-label="Reklam"');
+    await page.context().close();
   });
 
   it('the premium member reads the pros/cons tab of a product', async () => {

@@ -1,10 +1,10 @@
 /**
  * A second hint beside the session hint (./session-hint), "this browser's member is on a premium
  * plan": the server leaves the house-ad slot out of a premium member's pages (issue 14, ad-free)
- * instead of removing it after hydration. The house ad keeps it true to the account once the
- * session is known (entities/promotions); the site layout's loader reads it. A module of its own
- * so that the shell carries none of it (ADR 011). It unlocks nothing: the API checks every
- * premium feature.
+ * instead of removing it after hydration. The session store sets it whenever it stores a user
+ * (sign-in, a token refresh, the profile's re-fetch after a purchase) and clears it at sign-out;
+ * the house ad keeps it true to the account once the session is known (entities/promotions); the
+ * site layout's loader reads it. It unlocks nothing: the API checks every premium feature.
  */
 const PREMIUM_HINT_COOKIE = 'kiyasla_premium';
 const MAX_AGE_SECONDS = 60 * 60 * 24 * 400;

@@ -10,6 +10,7 @@
  */
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { User } from '@kiyasla/contracts/user';
+import { setPremiumHint } from './premium-hint';
 import { setSessionHint } from './session-hint';
 
 export const TOKEN_KEY = 'token';
@@ -168,17 +169,21 @@ export function saveSession(session: Pick<AuthSession, 'token' | 'refreshToken' 
     [USER_KEY]: rememberWritten(session.user),
   });
   setSessionHint(true);
+  // The next server render of a page with a house-ad slot leaves it out for a premium member.
+  setPremiumHint(session.user.isPremium);
 }
 
 /** Replaces the stored user (profile re-fetch, profile edit) and keeps the tokens. */
 export function saveStoredUser(user: User): void {
   write({ [USER_KEY]: rememberWritten(user) });
+  setPremiumHint(user.isPremium);
 }
 
 /** Forgets token, user and refresh token (sign-out, invalid session). */
 export function clearSession(): void {
   write({ [TOKEN_KEY]: null, [USER_KEY]: null, [REFRESH_TOKEN_KEY]: null });
   setSessionHint(false);
+  setPremiumHint(false);
 }
 
 // A signed-in visitor: fetch the check while the page hydrates, so the header greets them sooner.
