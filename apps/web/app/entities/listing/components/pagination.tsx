@@ -16,7 +16,7 @@ interface PaginationProps {
 }
 
 const ITEM =
-  'inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded-lg border px-2.5 text-sm font-semibold transition-colors sm:h-10 sm:min-w-10 sm:px-3';
+  'inline-flex h-9 min-w-8 items-center justify-center gap-1 rounded-lg border px-2 text-sm font-semibold transition-colors sm:h-10 sm:min-w-10 sm:px-3';
 const IDLE = 'border-line bg-surface text-ink hover:border-primary hover:text-primary';
 const DISABLED = 'cursor-not-allowed border-line bg-surface text-muted opacity-50';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Camera, Cpu, HardDrive, Smartphone, Store, Truck, type LucideIcon } from 'lucide-react';
+import { Camera, Cpu, HardDrive, MonitorSmartphone, Store, Truck, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { RatingStars } from '~/components/ui/rating-stars';
@@ -15,7 +15,7 @@ type SpecKey = 'screenSize' | 'ram' | 'storage' | 'camera';
 
 /** The four key specs a card may show, in this order, when present. */
 const KEY_SPECS: ReadonlyArray<{ key: SpecKey; label: string; icon: LucideIcon }> = [
-  { key: 'screenSize', label: 'Ekran', icon: Smartphone },
+  { key: 'screenSize', label: 'Ekran', icon: MonitorSmartphone },
   { key: 'ram', label: 'RAM', icon: Cpu },
   { key: 'storage', label: 'Depolama', icon: HardDrive },
   { key: 'camera', label: 'Kamera', icon: Camera },

@@ -139,7 +139,7 @@ function Figures({ a }: { a: AdminAnalytics }) {
         </dl>
       </Card>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <h2 className="font-semibold text-ink">En Çok Görüntülenen Ürünler</h2>
           {productStats.mostViewedProducts.length === 0 ? (
@@ -178,7 +178,7 @@ function Figures({ a }: { a: AdminAnalytics }) {
         </Card>
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card>
           <h2 className="font-semibold text-ink">Gelir Analizi</h2>
           <dl className="mt-3">

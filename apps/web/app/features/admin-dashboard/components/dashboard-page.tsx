@@ -93,7 +93,7 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
         />
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Card>
           <h2 className="font-semibold text-ink">Kullanıcı İstatistikleri</h2>
           <dl className="mt-3">
@@ -126,7 +126,7 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
         </Card>
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-3">
         {stats.recentUsers !== null && (
           <Card className="lg:col-span-2">
             <h2 className="font-semibold text-ink">Son Kullanıcılar</h2>
@@ -135,14 +135,14 @@ function Dashboard({ stats, sections }: { stats: AdminStats; sections: readonly 
             ) : (
               <ul className="mt-3 divide-y divide-line">
                 {stats.recentUsers.map((user) => (
-                  <li key={user._id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                    <div className="min-w-0">
+                  <li key={user._id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <div className="min-w-0 flex-1">
                       <p className="truncate font-medium text-ink">
                         {user.firstName} {user.lastName}
                       </p>
                       <p className="truncate text-muted">{user.email}</p>
                     </div>
-                    <div className="text-right text-xs text-muted">
+                    <div className="shrink-0 text-right text-xs text-muted">
                       <p>{ROLE_LABELS[user.role]}</p>
                       <p>{formatDate(user.createdAt)}</p>
                     </div>

@@ -27,12 +27,13 @@ export function ShareButton({ title, className }: { title: string; className?: s
       type="button"
       onClick={() => void shareLink(title, `${window.location.origin}${window.location.pathname}`)}
       className={clsx(
-        'inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink transition-colors hover:border-primary hover:text-primary',
+        'inline-flex h-10 min-w-10 items-center justify-center gap-2 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink transition-colors hover:border-primary hover:text-primary',
         className,
       )}
     >
       <Share2 aria-hidden="true" className="h-4 w-4" />
-      Paylaş
+      {/* Icon only on phones, so the product's actions stay on one line. */}
+      <span className="sr-only sm:not-sr-only">Paylaş</span>
     </button>
   );
 }
