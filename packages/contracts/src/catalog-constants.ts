@@ -18,7 +18,11 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
   rating: 'En Yüksek Puan',
 };
 
-/** Turkish labels of the canonical specification keys (filter groups and the specs tab). */
+/**
+ * Turkish labels of the canonical specification keys (filter groups and the specs tab). The order
+ * is the display order of the specs tab, the comparison table and the filter groups, so related
+ * keys stay together. Every key of the demo catalog has one (apps/api's seed/spec-labels.test.ts).
+ */
 export const SPEC_LABELS: Record<string, string> = {
   screenSize: 'Ekran Boyutu',
   ram: 'RAM',
@@ -32,21 +36,135 @@ export const SPEC_LABELS: Record<string, string> = {
   os: 'İşletim Sistemi',
   color: 'Renk',
   weight: 'Ağırlık',
+  dimensions: 'Boyutlar',
+  length: 'Uzunluk',
+  thickness: 'Kalınlık',
   energyClass: 'Enerji Sınıfı',
   capacity: 'Kapasite',
+  coolingType: 'Soğutma Tipi',
+  spinSpeed: 'Sıkma Devri',
+  programs: 'Program Sayısı',
+  noise: 'Gürültü Seviyesi',
   gpu: 'Ekran Kartı',
   panel: 'Panel',
+  hdr: 'HDR',
   type: 'Tür',
   material: 'Malzeme',
   size: 'Beden',
+  caseSize: 'Kasa Boyutu',
   gender: 'Cinsiyet',
+  fit: 'Kalıp',
+  season: 'Sezon',
+  support: 'Destek Seviyesi',
   ageRange: 'Yaş Aralığı',
+  pieceCount: 'Parça Sayısı',
+  players: 'Oyuncu Sayısı',
+  duration: 'Süre',
+  language: 'Dil',
+  scale: 'Ölçek',
+  range: 'Menzil',
+  batteryRequired: 'Gerekli Pil',
   power: 'Güç',
+  ports: 'Bağlantı Noktaları',
+  technology: 'Teknoloji',
+  compatibility: 'Uyumluluk',
+  protection: 'Koruma',
+  waterResistance: 'Su Dayanıklılığı',
   noiseCancelling: 'Gürültü Engelleme',
+  driver: 'Sürücü',
+  microphone: 'Mikrofon',
   sensor: 'Sensör',
   lens: 'Lens',
   video: 'Video',
+  stabilization: 'Görüntü Sabitleme',
+  motor: 'Motor Gücü',
+  speed: 'Hız',
+  incline: 'Eğim',
+  resistance: 'Direnç',
+  maxUserWeight: 'Maksimum Kullanıcı Ağırlığı',
+  upper: 'Saya',
+  midsole: 'Ara Taban',
+  drop: 'Topuk-Burun Farkı',
+  wheelSize: 'Tekerlek Boyutu',
+  frame: 'Kadro',
+  gears: 'Vites Sayısı',
+  brakes: 'Fren Tipi',
+  comfortTemperature: 'Konfor Sıcaklığı',
+  insulation: 'Yalıtım',
+  fuel: 'Yakıt',
 };
+
+/**
+ * The specification keys a listing offers as filter groups (when its products have 2 to 40 values
+ * of one): the ones shoppers choose by. A key with many one-off values (dimensions, a headphone's
+ * driver, a shoe's upper) is shown on the product and compared, but not offered as a filter.
+ */
+export const SPEC_FILTER_KEYS: ReadonlySet<string> = new Set([
+  'screenSize',
+  'ram',
+  'storage',
+  'camera',
+  'battery',
+  'processor',
+  'refreshRate',
+  'resolution',
+  'connectivity',
+  'os',
+  'color',
+  'weight',
+  'energyClass',
+  'capacity',
+  'spinSpeed',
+  'programs',
+  'gpu',
+  'panel',
+  'hdr',
+  'type',
+  'material',
+  'size',
+  'caseSize',
+  'gender',
+  'fit',
+  'season',
+  'ageRange',
+  'players',
+  'power',
+  'compatibility',
+  'waterResistance',
+  'noiseCancelling',
+  'microphone',
+  'sensor',
+  'lens',
+  'video',
+  'wheelSize',
+  'gears',
+  'brakes',
+]);
+
+/**
+ * The label of a specification key: its Turkish label, or for a key SPEC_LABELS does not know (one
+ * an operator typed in the product form, one a store feed brought) the key made readable, never
+ * translated. A key that is already text ('Ekran Boyutu', 'Garanti Süresi', 'Su geçirmezlik') is
+ * shown as it is; an ASCII identifier ('batteryLife', 'usb_ports', 'USBType') is split into words
+ * with the first letter capitalised: 'Battery life', 'Usb ports', 'USB type'.
+ */
+export function specLabel(key: string): string {
+  if (Object.hasOwn(SPEC_LABELS, key)) return SPEC_LABELS[key] as string;
+  const text = key.trim();
+  // Spaces or letters beyond ASCII: written for people already.
+  if (/\s|[^\x20-\x7E]/.test(text)) return text;
+  const words = text
+    .replace(/[-_.]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+    // Acronyms ('USB', 'HDMI') stay upper case; the other words read as one phrase.
+    .map((word, i) => (i > 0 && !/^[A-Z0-9]+$/.test(word) ? word.toLowerCase() : word));
+  const phrase = words.join(' ');
+  // ASCII upper-casing on purpose: Turkish rules would turn an English 'inputs' into 'İnputs'.
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
 
 // The premium advanced filters (ADR 019): their names live in ./advanced-filters.
 export { ADVANCED_FILTERS, type AdvancedFilter } from './advanced-filters';

@@ -9,7 +9,9 @@ export {
   ADVANCED_FILTERS,
   PRICE_HISTORY_RANGES,
   REVIEW_SORTS,
+  SPEC_FILTER_KEYS,
   SPEC_LABELS,
+  specLabel,
   type AdvancedFilter,
   type PriceHistoryRange,
 } from './catalog-constants';

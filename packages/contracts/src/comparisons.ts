@@ -175,7 +175,7 @@ export type ComparisonStore = z.infer<typeof comparisonStoreSchema>;
  */
 export const technicalSpecSchema = z.object({
   key: z.string(),
-  /** Turkish label from SPEC_LABELS; the key itself for keys it does not know. */
+  /** Turkish label from SPEC_LABELS; for keys it does not know, the key made readable (specLabel). */
   label: z.string(),
   value: z.string().nullable(),
   /** True when the products do not all share one value (a missing value counts as different). */

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS } from '@kiyasla/contracts/catalog';
+import { SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog';
 import type {
   ComparisonItem,
   ComparisonResult,
@@ -43,7 +43,7 @@ export function alignSpecifications(details: readonly ProductDetail[]): Technica
       const values = details.map((d) => specValue(d, key));
       return {
         key,
-        label: SPEC_LABELS[key] ?? key,
+        label: specLabel(key),
         values,
         differs: new Set(values.map(sameValueKey)).size > 1,
       };

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import type { Facets, PriceHistory, ProductCard, ProductDetail, Review, StoreOffer } from '@kiyasla/contracts/catalog';
+import {
+  SPEC_FILTER_KEYS,
+  SPEC_LABELS,
+  type Facets,
+  type PriceHistory,
+  type ProductCard,
+  type ProductDetail,
+  type Review,
+  type StoreOffer,
+} from '@kiyasla/contracts/catalog';
 import type { DbHandle } from '../../db/client';
 import { analyticsEvents } from '../../db/schema/analytics-events';
 import { categories } from '../../db/schema/categories';
@@ -189,6 +198,21 @@ describe('category listing with filters and facets', () => {
     );
     expect(a.pagination.total).toBeGreaterThan(0);
     expect(a.data.map((p) => p._id)).toEqual(b.data.map((p) => p._id));
+  });
+
+  it('offers as filter groups the keys shoppers choose by, with their Turkish labels, not one-off details', async () => {
+    const groups = async (slug: string) =>
+      (await get<{ facets: Facets }>(`/api/categories/${slug}/products?limit=1&facets=true`)).facets.specs;
+    const whiteGoods = await groups('beyaz-esya');
+    expect(whiteGoods.find((g) => g.key === 'spinSpeed')?.label).toBe('Sıkma Devri');
+    expect(whiteGoods.map((g) => g.key)).not.toContain('dimensions');
+    expect(whiteGoods.map((g) => g.key)).not.toContain('noise');
+    const headphones = await groups('kulaklik');
+    expect(headphones.map((g) => g.key)).not.toContain('driver');
+    for (const group of [...whiteGoods, ...headphones, ...(await groups('televizyon'))]) {
+      expect(SPEC_FILTER_KEYS.has(group.key), group.key).toBe(true);
+      expect(group.label).toBe(SPEC_LABELS[group.key]);
+    }
   });
 
   it('rejects invalid filter values with 400, not 500', async () => {

@@ -9,7 +9,7 @@ import type {
   ReviewSummary,
   StoreOffer,
 } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS } from '@kiyasla/contracts/catalog';
+import { SPEC_FILTER_KEYS, SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
@@ -62,6 +62,8 @@ import { requestedAdvancedFilters, type ListingQuery } from '@kiyasla/contracts/
 
 /** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
 const MAX_FACET_VALUES = 40;
+/** Filter groups in the order of the specs tab (SPEC_LABELS). */
+const SPEC_ORDER = new Map(Object.keys(SPEC_LABELS).map((key, i) => [key, i]));
 
 export interface ListingScope {
   /** Category slug or id (a subcategory id also works). */
@@ -435,16 +437,16 @@ function presentFacets(filters: ListingFilters, raw: RawFacets): Facets {
   });
   const specs = [...byKey]
     .filter(([key, values]) => filters.specs.has(key) || (values.length > 1 && values.length <= MAX_FACET_VALUES))
-    .filter(([key]) => key in SPEC_LABELS)
+    .filter(([key]) => SPEC_FILTER_KEYS.has(key))
     .map(([key, values]) => ({
       key,
-      label: SPEC_LABELS[key] ?? key,
+      label: specLabel(key),
       values: values
         // Values equal to the collator ("Siyah", "siyah") keep one order whatever counted them.
         .sort((a, b) => valueSort.compare(a.value, b.value) || byCodePoint(a.value, b.value))
         .map((v) => ({ value: v.value, label: v.value, count: v.count })),
     }))
-    .sort((a, b) => Object.keys(SPEC_LABELS).indexOf(a.key) - Object.keys(SPEC_LABELS).indexOf(b.key));
+    .sort((a, b) => (SPEC_ORDER.get(a.key) ?? 0) - (SPEC_ORDER.get(b.key) ?? 0));
   const bounds = selected.price ? raw.price : pass.price;
   return {
     brands: (selected.brands ? raw.brands : pass.brands) ?? [],

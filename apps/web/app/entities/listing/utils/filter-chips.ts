@@ -1,5 +1,5 @@
 import type { Facets } from '@kiyasla/contracts/catalog';
-import { ADVANCED_FILTER_LABELS, SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
+import { ADVANCED_FILTER_LABELS, specLabel as specKeyLabel } from '@kiyasla/contracts/catalog-constants';
 import { DEFAULT_PRICE_RANGE } from '@kiyasla/contracts/constants';
 import { formatPrice } from '~/lib/format';
 import { isPriceFilterActive, withFilters, type ListingState } from './listing-params';
@@ -16,7 +16,7 @@ export interface FilterChip {
 const wholePrice = (n: number) => formatPrice(n).replace(/,00$/, '');
 
 export function specLabel(key: string, facets: Facets | null | undefined): string {
-  return facets?.specs.find((group) => group.key === key)?.label ?? SPEC_LABELS[key] ?? key;
+  return facets?.specs.find((group) => group.key === key)?.label ?? specKeyLabel(key);
 }
 
 export function priceRangeLabel(min: number | null, max: number | null): string {

@@ -1,14 +1,10 @@
 import { Check } from 'lucide-react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS } from '@kiyasla/contracts/catalog-constants';
+import { SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog-constants';
 import { formatDate } from '~/lib/format';
 
 /** Canonical keys first, in the order shoppers compare them; the rest after, as they come. */
 const KEY_ORDER = Object.keys(SPEC_LABELS);
-
-export function specLabel(key: string): string {
-  return SPEC_LABELS[key] ?? key;
-}
 
 export function orderedSpecifications(specifications: Record<string, string>): Array<[string, string]> {
   const rank = (key: string) => {
@@ -30,7 +26,10 @@ export function SpecificationsPanel({ product }: { product: ProductDetail }) {
   if (product.energyRating) facts.push(['Enerji Sınıfı', product.energyRating]);
   if (product.certifications.length > 0) facts.push(['Sertifikalar', product.certifications.join(', ')]);
   if (product.releaseDate) facts.push(['Çıkış Tarihi', formatDate(product.releaseDate)]);
-  const rows = [...specs.map(([key, value]) => [specLabel(key), value] as [string, string]), ...facts];
+  const specRows = specs.map(([key, value]) => [specLabel(key), value.trim()] as [string, string]);
+  // A fact that repeats a specification row (energyClass and energyRating, the dimensions) once.
+  const shown = new Set(specRows.map(([label, value]) => `${label}\n${value}`));
+  const rows = [...specRows, ...facts.filter(([label, value]) => !shown.has(`${label}\n${value.trim()}`))];
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -41,8 +40,8 @@ export function SpecificationsPanel({ product }: { product: ProductDetail }) {
             <table className="w-full text-sm">
               <caption className="sr-only">{product.name} teknik özellikleri</caption>
               <tbody className="divide-y divide-line">
-                {rows.map(([label, value]) => (
-                  <tr key={label} className="even:bg-surface-2/50">
+                {rows.map(([label, value], i) => (
+                  <tr key={`${i}:${label}`} className="even:bg-surface-2/50">
                     <th scope="row" className="w-2/5 px-4 py-3 text-left font-medium text-muted">
                       {label}
                     </th>
