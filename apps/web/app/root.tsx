@@ -29,6 +29,8 @@ export const meta: Route.MetaFunction = () => [
 /**
  * While the site is in maintenance (the server passes its state in the load context), every
  * public page answers 503 with the maintenance page; the back office and the sign-in page stay.
+ * When the visitor's rate limit refused one of a page's API calls, the server renders the page
+ * again with `rateLimited`, and it answers 429 with the rate limit's message as a whole.
  * Otherwise it gives the site's public origin, from which the static pages' meta tags make their
  * absolute canonical address (`canonicalMeta`).
  */
@@ -37,6 +39,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (state?.active && !isMaintenanceExemptPage(new URL(request.url).pathname)) {
     throw data({ maintenance: { message: state.message, endsAt: state.endsAt } }, { status: 503 });
   }
+  if (context.rateLimited) throw data(null, { status: 429 });
   return { origin: siteOrigin(request) };
 }
 
@@ -86,7 +89,7 @@ export default function App() {
 
 /**
  * Last resort: the site layout itself failed, so this renders without header and footer. Also
- * the maintenance page, which the root loader raises.
+ * the maintenance page and the rate limit's refusal, which the root loader raises.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const maintenance = maintenanceOf(error);

@@ -31,8 +31,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** An open database to build on instead of a fresh seeded copy; the caller closes it. */
   db?: DbHandle;
-  /** Runs before the app is ready: routes or hooks that exist only for the test. */
-  beforeReady?: (app: FastifyInstance) => void;
+  /** Runs before the app is ready: routes or hooks that exist only for the test (or the web pages). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** A fresh migrated and seeded database (or `options.db`) and the whole API on it, ready for `inject`. */
@@ -40,7 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = options.db ?? (await createTestDatabase());
   const open = async () => {
     const app = await buildApp({ config: testConfig(options.config), db });
-    options.beforeReady?.(app);
+    await options.beforeReady?.(app);
     await app.ready();
     return app;
   };

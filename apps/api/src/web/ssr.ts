@@ -28,8 +28,6 @@ export function webBuildExists(buildDir: string): boolean {
  */
 export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handle = createRequestHandler(build, opts.mode);
-  const origin = new URL(app.config.publicUrl).origin;
 
   await app.register(fastifyStatic, {
     root: path.join(opts.buildDir, 'client'),
@@ -41,11 +39,21 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  await registerPages(app, build, opts.mode);
+}
 
-  // Per page request: its API calls carry the shopper's address (lib/client-identity.ts).
-  const apiFetchFor =
-    (shopperIp: string) =>
-    async (pathAndQuery: string, init: RequestInit = {}): Promise<Response> => {
+/** Every path the API and the static files leave: rendered by the web app's server build. */
+export async function registerPages(app: FastifyInstance, build: ServerBuild, mode: WebOptions['mode']) {
+  const handle = createRequestHandler(build, mode);
+  const origin = new URL(app.config.publicUrl).origin;
+
+  // Per page request: its API calls carry the shopper's address (lib/client-identity.ts). Once the
+  // shopper's rate limit has refused one of them, the page's later calls get that refusal without
+  // asking the API again.
+  const pageApiFor = (shopperIp: string) => {
+    let refusal: { body: Buffer; headers: Headers } | null = null;
+    const apiFetch = async (pathAndQuery: string, init: RequestInit = {}): Promise<Response> => {
+      if (refusal) return new Response(refusal.body, { status: 429, headers: refusal.headers });
       const headers = new Headers(init.headers);
       headers.set('x-internal-token', app.internalToken);
       headers.set(INTERNAL_CLIENT_IP_HEADER, shopperIp);
@@ -60,26 +68,44 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
         if (value === undefined) continue;
         for (const v of Array.isArray(value) ? value : [value]) outHeaders.append(key, String(v));
       }
+      if (res.statusCode === 429) refusal = { body: res.rawPayload, headers: outHeaders };
       const nullBody = res.statusCode === 204 || res.statusCode === 304;
       return new Response(nullBody ? null : res.rawPayload, { status: res.statusCode, headers: outHeaders });
     };
+    return { apiFetch, refusal: () => refusal };
+  };
 
   await app.register(async (web) => {
     // Leave request bodies untouched: React Router actions read them as a stream.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     web.all('/*', async (request, reply) => {
-      // The page's inline scripts carry the nonce of this response's Content-Security-Policy.
-      const response = await handle(toWebRequest(request, origin), {
-        apiFetch: apiFetchFor(request.ip),
-        cspNonce: cspNonce(reply),
-        // While the database is away the settings cannot be read: not in maintenance, and the
-        // page's loaders answer the site's 503 page (ADR 020) rather than this lookup a JSON error.
-        maintenance: await app.maintenance().catch((err: unknown) => {
-          if (isDatabaseUnavailable(err)) return { active: false, message: '', endsAt: null };
-          throw err;
-        }),
+      // While the database is away the settings cannot be read: not in maintenance, and the
+      // page's loaders answer the site's 503 page (ADR 020) rather than this lookup a JSON error.
+      const maintenance = await app.maintenance().catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) return { active: false, message: '', endsAt: null };
+        throw err;
       });
+      const api = pageApiFor(request.ip);
+      const render = (rateLimited: boolean) =>
+        handle(toWebRequest(request, origin), {
+          apiFetch: api.apiFetch,
+          // The page's inline scripts carry the nonce of this response's Content-Security-Policy.
+          cspNonce: cspNonce(reply),
+          maintenance,
+          rateLimited,
+        });
+      let response = await render(false);
+      const refusal = api.refusal();
+      if (refusal) {
+        // The shopper's rate limit refused one of the page's calls, and the loaders took it for a
+        // failure of their part (a 500, or a page with a hole). The page is refused as a whole
+        // instead: rendered again, its root loader answers 429 with the Turkish message (ADR 001).
+        await response.body?.cancel();
+        response = await render(true);
+        const retryAfter = refusal.headers.get('retry-after');
+        if (retryAfter) reply.header('retry-after', retryAfter);
+      }
       return sendWebResponse(reply, response);
     });
   });

@@ -15,6 +15,11 @@ export interface KiyaslaLoadContext {
   cspNonce: string;
   /** Maintenance mode at this request: the root loader answers public pages with 503 while it is on. */
   maintenance: MaintenanceState;
+  /**
+   * The visitor's rate limit refused one of this page's API calls: the root loader answers the
+   * page as a whole with 429 (the server renders the page again with this set).
+   */
+  rateLimited: boolean;
 }
 
 declare module 'react-router' {

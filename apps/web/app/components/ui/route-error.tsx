@@ -1,15 +1,19 @@
 import { isRouteErrorResponse, Link } from 'react-router';
-import { CircleAlert, House, SearchX } from 'lucide-react';
+import { CircleAlert, House, SearchX, Timer } from 'lucide-react';
+import { messages } from '@kiyasla/contracts/messages';
 import { buttonClasses } from '~/components/ui/button-styles';
 
-/** Turkish error panel for route error boundaries (404 and unexpected failures). */
+/** Turkish error panel for route error boundaries (404, the rate limit's 429 and unexpected failures). */
 export function RouteErrorContent({ error }: { error: unknown }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Sayfa Bulunamadı' : 'Beklenmeyen bir hata oluştu';
+  const rateLimited = isRouteErrorResponse(error) && error.status === 429;
+  const title = notFound ? 'Sayfa Bulunamadı' : rateLimited ? 'Çok Fazla İstek' : 'Beklenmeyen bir hata oluştu';
   const text = notFound
     ? 'Aradığınız sayfa taşınmış, kaldırılmış ya da hiç var olmamış olabilir.'
-    : 'Sayfa yüklenirken bir sorun oluştu. Lütfen sayfayı yenileyin ya da biraz sonra tekrar deneyin.';
-  const Icon = notFound ? SearchX : CircleAlert;
+    : rateLimited
+      ? messages.generic.rateLimited
+      : 'Sayfa yüklenirken bir sorun oluştu. Lütfen sayfayı yenileyin ya da biraz sonra tekrar deneyin.';
+  const Icon = notFound ? SearchX : rateLimited ? Timer : CircleAlert;
   const detail = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;
 
   return (

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerBuild } from 'react-router';
+import { createServer, type ViteDevServer } from 'vite';
+import type { Category } from '@kiyasla/contracts/catalog';
+import { messages } from '@kiyasla/contracts/messages';
+import { repoRoot } from '../lib/paths';
+import { body } from '../test/accounts';
+import { useTestApp } from '../test/app';
+import { registerPages } from './ssr';
+
+/** A page costs its shopper at least two API calls (the site layout's categories and its own). */
+const RATE_LIMIT = 6;
+
+let vite: ViteDevServer | undefined;
+
+/** The web app's server build, compiled from its sources: what `npm run build` would bundle. */
+async function webBuildFromSources(): Promise<ServerBuild> {
+  vite = await createServer({
+    root: path.join(repoRoot(), 'apps', 'web'),
+    configFile: path.join(repoRoot(), 'apps', 'web', 'vite.config.ts'),
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  });
+  return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+}
+
+describe('server-rendered pages over the shopper’s rate limit', () => {
+  const t = useTestApp({
+    config: { rateLimitMax: RATE_LIMIT },
+    beforeReady: async (app) => registerPages(app, await webBuildFromSources(), app.config.env),
+  });
+  afterAll(() => vite?.close());
+
+  let productPage = '';
+  let categoryPage = '';
+  beforeAll(async () => {
+    // Asked from an address of their own: the shoppers below start with their whole minute.
+    const ask = async <T>(url: string) =>
+      body<{ data: T }>(await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.250' })).data;
+    const [product] = await ask<{ _id: string }[]>('/api/products?limit=1');
+    const categories = await ask<Category[]>('/api/categories');
+    const tv = categories.find((category) => category.slug === 'televizyon');
+    const sub = categories.find((category) => category.parent === tv?._id);
+    productPage = `/product/${product!._id}`;
+    categoryPage = `/category/televizyon/${sub!.slug}`;
+  });
+
+  /** One shopper opens `url` until it is not answered 200 (at most RATE_LIMIT + 1 times). */
+  async function browseUntilRefused(url: string, shopper: string) {
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMIT; i++) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: shopper });
+      statuses.push(res.statusCode);
+      if (res.statusCode !== 200) return { statuses, refused: res };
+    }
+    throw new Error(`${url} was never refused: ${statuses.join(', ')}`);
+  }
+
+  it.each([
+    ['a product page', () => productPage, '198.51.100.31', '198.51.100.41'],
+    ['a category page', () => categoryPage, '198.51.100.32', '198.51.100.42'],
+    ['the stores page', () => '/stores', '198.51.100.33', '198.51.100.43'],
+  ])('%s answers 429 with the Turkish message, not the 500 error page', async (_name, url, shopper, other) => {
+    const { statuses, refused } = await browseUntilRefused(url(), shopper);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.body).toContain(messages.generic.rateLimited);
+    expect(refused.body).not.toContain('Beklenmeyen bir hata oluştu');
+    // Another shopper's page is not refused.
+    expect((await t.app.inject({ method: 'GET', url: url(), remoteAddress: other })).statusCode).toBe(200);
+  });
+});
