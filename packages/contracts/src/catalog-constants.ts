@@ -94,6 +94,13 @@ export const SPEC_LABELS: Record<string, string> = {
   fuel: 'Yakıt',
 };
 
+const SPEC_RANK = new Map(Object.keys(SPEC_LABELS).map((key, i) => [key, i]));
+
+/** A key's place in the display order (SPEC_LABELS); every key it does not know comes after them all. */
+export function specRank(key: string): number {
+  return SPEC_RANK.get(key) ?? SPEC_RANK.size;
+}
+
 /**
  * The specification keys a listing offers as filter groups (when its products have 2 to 40 values
  * of one): the ones shoppers choose by. A key with many one-off values (dimensions, a headphone's

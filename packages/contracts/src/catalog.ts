@@ -12,6 +12,7 @@ export {
   SPEC_FILTER_KEYS,
   SPEC_LABELS,
   specLabel,
+  specRank,
   type AdvancedFilter,
   type PriceHistoryRange,
 } from './catalog-constants';

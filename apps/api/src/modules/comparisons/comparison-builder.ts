@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog';
+import { specLabel, specRank } from '@kiyasla/contracts/catalog';
 import type {
   ComparisonItem,
   ComparisonResult,
@@ -15,14 +15,11 @@ import { analyseProsCons, type AnalysisInput } from './pros-cons';
  * the summary cards and, for premium callers, the pros/cons analysis. Pure: no I/O.
  */
 
-const KNOWN_ORDER = new Map(Object.keys(SPEC_LABELS).map((key, i) => [key, i]));
 const keyCollator = new Intl.Collator('tr', { numeric: true, sensitivity: 'base' });
 
 /** Known keys in the specs tab's order, then any other key alphabetically. */
 function compareKeys(a: string, b: string): number {
-  const ia = KNOWN_ORDER.get(a) ?? Number.MAX_SAFE_INTEGER;
-  const ib = KNOWN_ORDER.get(b) ?? Number.MAX_SAFE_INTEGER;
-  return ia !== ib ? ia - ib : keyCollator.compare(a, b);
+  return specRank(a) - specRank(b) || keyCollator.compare(a, b);
 }
 
 /** '256 GB' and '256  gb' are the same value; a missing value differs from any value. */

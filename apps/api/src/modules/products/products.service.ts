@@ -9,7 +9,7 @@ import type {
   ReviewSummary,
   StoreOffer,
 } from '@kiyasla/contracts/catalog';
-import { SPEC_FILTER_KEYS, SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog';
+import { SPEC_FILTER_KEYS, specLabel, specRank } from '@kiyasla/contracts/catalog';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import { messages } from '@kiyasla/contracts/messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
@@ -62,8 +62,6 @@ import { requestedAdvancedFilters, type ListingQuery } from '@kiyasla/contracts/
 
 /** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
 const MAX_FACET_VALUES = 40;
-/** Filter groups in the order of the specs tab (SPEC_LABELS). */
-const SPEC_ORDER = new Map(Object.keys(SPEC_LABELS).map((key, i) => [key, i]));
 
 export interface ListingScope {
   /** Category slug or id (a subcategory id also works). */
@@ -446,7 +444,7 @@ function presentFacets(filters: ListingFilters, raw: RawFacets): Facets {
         .sort((a, b) => valueSort.compare(a.value, b.value) || byCodePoint(a.value, b.value))
         .map((v) => ({ value: v.value, label: v.value, count: v.count })),
     }))
-    .sort((a, b) => (SPEC_ORDER.get(a.key) ?? 0) - (SPEC_ORDER.get(b.key) ?? 0));
+    .sort((a, b) => specRank(a.key) - specRank(b.key));
   const bounds = selected.price ? raw.price : pass.price;
   return {
     brands: (selected.brands ? raw.brands : pass.brands) ?? [],

@@ -1,19 +1,13 @@
 import { Check } from 'lucide-react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
-import { SPEC_LABELS, specLabel } from '@kiyasla/contracts/catalog-constants';
+import { specLabel, specRank } from '@kiyasla/contracts/catalog-constants';
 import { formatDate } from '~/lib/format';
 
 /** Canonical keys first, in the order shoppers compare them; the rest after, as they come. */
-const KEY_ORDER = Object.keys(SPEC_LABELS);
-
 export function orderedSpecifications(specifications: Record<string, string>): Array<[string, string]> {
-  const rank = (key: string) => {
-    const i = KEY_ORDER.indexOf(key);
-    return i === -1 ? KEY_ORDER.length : i;
-  };
   return Object.entries(specifications)
     .filter(([, value]) => value.trim() !== '')
-    .sort(([a], [b]) => rank(a) - rank(b));
+    .sort(([a], [b]) => specRank(a) - specRank(b));
 }
 
 /** Özellikler: the specification table, then features and the other facts when present. */
