@@ -73,4 +73,31 @@ describe('server-rendered pages over the shopper’s rate limit', () => {
     // Another shopper's page is not refused.
     expect((await t.app.inject({ method: 'GET', url: url(), remoteAddress: other })).statusCode).toBe(200);
   });
+
+  /**
+   * A navigation in the browser asks the server for the new page's loaders only (a `.data`
+   * request without the root's loader): the page's own loader must refuse it, or the browser
+   * shows the page's failure panel instead of the rate limit's.
+   */
+  it.each([
+    ['a product page', () => `${productPage}.data?_routes=routes%2Fproduct`, '198.51.100.51'],
+    ['a category page', () => `${categoryPage}.data?_routes=routes%2Fcategory`, '198.51.100.52'],
+    ['the stores page', () => '/stores.data?_routes=routes%2Fstores', '198.51.100.53'],
+    ['a search', () => '/search.data?q=televizyon&_routes=routes%2Fsearch', '198.51.100.54'],
+    ['the home page', () => '/_root.data?_routes=routes%2Fhome', '198.51.100.55'],
+  ])('%s asked by a navigation in the browser is refused with 429', async (_name, url, shopper) => {
+    const { statuses, refused } = await browseUntilRefused(url(), shopper);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    // The error the browser's boundary gets is the 429 itself ('Çok Fazla İstek'), not the page's data.
+    expect(refused.body).toMatch(/"error",\["ErrorResponse",[^\]]*\],429,/);
+  });
+
+  it('the sitemap over the limit answers 429 with Retry-After, not 503', async () => {
+    const { statuses, refused } = await browseUntilRefused('/sitemap.xml', '198.51.100.56');
+    expect(statuses.at(-1)).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.body).toBe(messages.generic.rateLimited);
+  });
 });

@@ -10,6 +10,7 @@ import { PopularCategories } from '~/features/home/components/popular-categories
 import { ProductSection, type ProductSectionState } from '~/features/home/components/product-section';
 import { buildCategoryTree, categoryHref } from '~/entities/category/utils/categories';
 import { lazyHydrated } from '~/lib/lazy-component';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME, siteOrigin } from '~/lib/seo';
 
 // The sections below the products are far below the fold: their code is not in the page's
@@ -32,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getFeaturedProducts(init),
     getLatestProducts(init),
   ]);
+  for (const result of [categories, featured, latest]) if (result.status === 'rejected') refuseIfRateLimited(result.reason);
   return {
     origin: siteOrigin(request),
     categories: settle(categories),

@@ -10,6 +10,7 @@ import { productJsonLd } from '~/features/product-detail/utils/product-json-ld';
 import { isApiError } from '~/lib/api-client';
 import { formatPrice } from '~/lib/format';
 import { lazyHydrated } from '~/lib/lazy-component';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, pageTitle, siteOrigin, truncateText } from '~/lib/seo';
 
 // Rarely shown: its code arrives once the page is idle (hydrated then when the server rendered it).
@@ -26,6 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const product = await getProduct(params.id, { context, signal: request.signal });
     return { status: 'ok' as const, product, origin, now };
   } catch (error) {
+    refuseIfRateLimited(error);
     if (isApiError(error) && (error.status === 404 || error.status === 400)) {
       return data({ status: 'not-found' as const, product: null, origin, now }, { status: 404 });
     }

@@ -1,11 +1,15 @@
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
 import { getStores } from '~/features/stores/api/get-stores';
 import { StoresPage } from '~/features/stores/components/stores-page';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { pageMeta, pageTitle, siteOrigin } from '~/lib/seo';
 import type { Route } from './+types/stores';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const stores = await getStores({ context, signal: request.signal });
+  const stores = await getStores({ context, signal: request.signal }).catch((reason: unknown) => {
+    refuseIfRateLimited(reason);
+    throw reason;
+  });
   return { stores, origin: siteOrigin(request) };
 }
 

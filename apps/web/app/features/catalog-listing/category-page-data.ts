@@ -5,6 +5,7 @@
 import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
 import { getCategory, type CategoryWithFamily } from './api/get-category';
 import { getCategoryProducts, type ProductListing } from './api/get-category-products';
@@ -57,6 +58,7 @@ export async function loadCategoryPage(
     loadsInBrowser ? Promise.resolve(null) : getCategoryProducts(categorySlug, subcategorySlug, state, init),
   ]);
 
+  for (const result of [own, parent, listing]) if (result.status === 'rejected') refuseIfRateLimited(result.reason);
   const category = own.status === 'fulfilled' ? own.value : null;
   const topCategory = subcategorySlug ? (parent.status === 'fulfilled' ? parent.value : null) : category;
   const notFound =

@@ -6,6 +6,7 @@
 import { redirect } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { getCategoryProducts } from './api/get-category-products';
 import type { CategoryPageData } from './category-page-data';
 
@@ -23,6 +24,7 @@ export async function withListingFromBrowser<T extends CategoryPageData>(data: T
     return { ...data, listing, loadsInBrowser: false };
   } catch (reason) {
     if (reason instanceof Response || (reason instanceof DOMException && reason.name === 'AbortError')) throw reason;
+    refuseIfRateLimited(reason);
     if (isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED') {
       return { ...data, loadsInBrowser: false, premiumRequired: true };
     }

@@ -6,6 +6,7 @@
 import { redirect } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { getSearchResults } from './api/get-search-results';
 import type { SearchPageData } from './search-page-data';
 
@@ -21,6 +22,7 @@ export async function withResultsFromBrowser<T extends SearchPageData>(data: T, 
     return { ...data, results, loadsInBrowser: false };
   } catch (reason) {
     if (reason instanceof Response || (reason instanceof DOMException && reason.name === 'AbortError')) throw reason;
+    refuseIfRateLimited(reason);
     if (isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED') {
       return { ...data, loadsInBrowser: false, premiumRequired: true };
     }

@@ -8,6 +8,7 @@ import type { TrendingTerm } from '@kiyasla/contracts/search';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
 import { getTrendingSearches } from '~/entities/search-box/api/get-trending-searches';
 import { isApiError } from '~/lib/api-client';
+import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { getSearchResults, type SearchResults } from './api/get-search-results';
 import { SEARCH_SORTS, searchTermOf } from './search-params';
 
@@ -66,6 +67,7 @@ export async function loadSearchPage(url: URL, init: Init): Promise<SearchPageRe
     results = await getSearchResults(q, state, init);
   } catch (reason) {
     if (isAbort(reason)) throw reason;
+    refuseIfRateLimited(reason);
     if (isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED') {
       return { kind: 'page', data: { ...base, premiumRequired: true }, status: 403 };
     }
