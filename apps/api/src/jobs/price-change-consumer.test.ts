@@ -420,6 +420,26 @@ describe("favorites' price drops", () => {
     expect(await drops(p.id)).toHaveLength(2);
   });
 
+  it('keeps the day of the change when its event is redone after midnight (a lease run out, a product retried alone)', async () => {
+    const p = product();
+    const fan = await makeUser(db());
+    await favorite(fan, p.id);
+    await importPrices(db(), store, [{ productId: p.id, price: Math.floor(p.lowest * 0.9) }]);
+    expect((await consume()).priceDrops).toBe(1);
+    // As if all of it had happened yesterday: the event was written and its drop announced before
+    // midnight (Istanbul), and the event is worked again today.
+    await db().execute(sql`update outbox set created_at = created_at - interval '1 day' where ${eventListing(p.id)}`);
+    await db().execute(sql`
+      update notifications
+         set created_at = created_at - interval '1 day',
+             dedupe_key = 'price-drop:' || user_id || ':' || ${p.id} || ':'
+                          || to_char((now() - interval '1 day') at time zone 'Europe/Istanbul', 'YYYY-MM-DD')
+       where type = 'price_drop' and data ->> 'productId' = ${p.id}`);
+    await replayAllEvents(db());
+    expect((await consume()).priceDrops).toBe(0);
+    expect(await drops(p.id)).toHaveLength(1);
+  });
+
   /** The admin setting as the back office stores it (features group, percent). */
   async function setThreshold(percent: number) {
     await db().execute(sql`

@@ -61,6 +61,8 @@ export function priceEventRetryDelayMs(attempts: number): number {
 interface Change {
   productId: string;
   lowestBefore: number | null;
+  /** The day its event was written (Europe/Istanbul, `YYYY-MM-DD`): the price drop's day. */
+  day: string;
 }
 
 interface Claimed {
@@ -138,7 +140,7 @@ function isDue(nowSql: SQL): SQL {
 }
 
 async function claim(db: Database, nowSql: SQL, batch: number, share: number): Promise<Claimed[]> {
-  const rows = sqlRows<{ id: number; attempts: number; changes: { p: string | null; b: unknown }[] }>(
+  const rows = sqlRows<{ id: number; attempts: number; day: string; changes: { p: string | null; b: unknown }[] }>(
     await db.execute(sql`
       with candidates as (
         select o.id, jsonb_array_length(${CHANGES_SQL}) as n
@@ -157,7 +159,7 @@ async function claim(db: Database, nowSql: SQL, batch: number, share: number): P
              attempts = o.attempts + 1
         from picked
        where o.id = picked.id
-      returning o.id, o.attempts,
+      returning o.id, o.attempts, to_char(o.created_at at time zone 'Europe/Istanbul', 'YYYY-MM-DD') as day,
                 (select coalesce(json_agg(json_build_object('p', e ->> 'productId', 'b', e -> 'lowestBefore')), '[]'::json)
                    from jsonb_array_elements(${CHANGES_SQL}) e) as changes`),
   );
@@ -170,6 +172,7 @@ async function claim(db: Database, nowSql: SQL, batch: number, share: number): P
         .map((c) => ({
           productId: c.p!,
           lowestBefore: c.b === null || !Number.isFinite(Number(c.b)) ? null : Number(c.b),
+          day: r.day,
         })),
     }))
     .sort((a, b) => a.id - b.id);
@@ -290,14 +293,15 @@ async function split(db: Database, event: Claimed, nowSql: SQL, opts: ConsumeOpt
         if ((await completeHeld(tx, [event], nowSql)).length === 0) return 'fenced' as const;
         if (failed.length === 0) return 'done' as const;
         await tx.execute(sql`
-          insert into outbox (kind, payload, dedupe_key, status, attempts, run_after, last_error)
+          -- Written when the event was (created_at): its price drops keep the day of the change.
+          insert into outbox (kind, payload, dedupe_key, status, attempts, run_after, last_error, created_at)
           select o.kind,
                  jsonb_build_object('importId', o.payload -> 'importId', 'changes',
                    (select jsonb_agg(e) from jsonb_array_elements(${CHANGES_SQL}) e
                      where e ->> 'productId' = any (${`{${failed.join(',')}}`}::text[]))),
                  coalesce(o.dedupe_key, 'price-changed:' || o.id) || ':retry:' || o.attempts,
                  ${giveUp ? 'failed' : 'pending'}, o.attempts,
-                 ${nowSql} + make_interval(secs => ${delaySeconds}), ${errorText(lastError)}
+                 ${nowSql} + make_interval(secs => ${delaySeconds}), ${errorText(lastError)}, o.created_at
             from outbox o where o.id = ${event.id}
           on conflict (dedupe_key) do nothing`);
         return giveUp ? ('failed' as const) : ('retried' as const);

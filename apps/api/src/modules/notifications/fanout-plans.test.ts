@@ -59,9 +59,13 @@ describe("the price-change consumer's fan-out (migration 0023, ADR 017)", () => 
 
     const sent = await capture(async (tx) => {
       expect(await triggerAlerts(tx, [watched.id])).toHaveLength(1);
-      expect(await notifyFavoritePriceDrops(tx, [{ productId: favorited.id, lowestBefore: favorited.lowest }], 5)).toBe(
-        1,
-      );
+      expect(
+        await notifyFavoritePriceDrops(
+          tx,
+          [{ productId: favorited.id, lowestBefore: favorited.lowest, day: '2026-12-04' }],
+          5,
+        ),
+      ).toBe(1);
     });
     const planned = await plans(sent);
     expect(planned).toMatch(indexOnly('favorites_product_user_idx'));

@@ -11,7 +11,9 @@ import { lowestInStockPricesOf } from '../feeds/import/price-change-event';
  * before the change, every user who has it among their favorites
  * and has not switched the `price_drop` topic off gets a `price_drop` notification — at most one
  * per product and user per day (Europe/Istanbul), whatever the number of changes, replays or
- * workers: the key `price-drop:<user>:<product>:<day>` is unique.
+ * workers: the key `price-drop:<user>:<product>:<day>` is unique. The day is the one the price
+ * changed on (its event's), not the one the change is evaluated on: an event redone after
+ * midnight (a lease run out, a product retried alone) finds the key it wrote the day before.
  *
  * Like the alerts, the new price is the one committed now, not the one an event carried: a drop
  * already undone announces nothing. The fan-out is one statement for all products and users.
@@ -20,6 +22,8 @@ export interface PriceDropInput {
   productId: string;
   /** The lowest in-stock price before the first change of this batch (kuruş); null when there was none. */
   lowestBefore: number | null;
+  /** The day the price changed on, in Europe/Istanbul (`YYYY-MM-DD`): the day of the notification's key. */
+  day: string;
 }
 
 const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
@@ -57,8 +61,10 @@ export async function notifyFavoritePriceDrops(
        where (f.before - n.lowest)::numeric * 100 >= f.before::numeric * ${thresholdPercent}`),
   );
   if (drops.length === 0) return 0;
+  const dayOf = new Map(priced.map((i) => [i.productId, i.day]));
   const rows = drops.map((d) => ({
     product_id: d.product_id,
+    day: dayOf.get(d.product_id),
     old_price: Number(d.old_price),
     new_price: Number(d.new_price),
     message: `${d.name} ${formatTry(Number(d.old_price))} yerine artık ${formatTry(Number(d.new_price))}.`,
@@ -73,10 +79,9 @@ export async function notifyFavoritePriceDrops(
         select f.user_id, 'price_drop', 'Favori ürününüzün fiyatı düştü', d.message,
                jsonb_build_object('productId', d.product_id, 'oldPrice', d.old_price, 'newPrice', d.new_price,
                                   'url', '/product/' || d.product_id),
-               'price-drop:' || f.user_id || ':' || d.product_id || ':'
-                 || to_char(now() at time zone 'Europe/Istanbul', 'YYYY-MM-DD')
+               'price-drop:' || f.user_id || ':' || d.product_id || ':' || d.day
           from json_to_recordset(${JSON.stringify(rows)}::json)
-            as d(product_id uuid, old_price int, new_price int, message text)
+            as d(product_id uuid, day text, old_price int, new_price int, message text)
           join favorites f on f.product_id = d.product_id
           join users u on u.id = f.user_id and u.is_active and u.deleted_at is null
           left join notification_settings ns on ns.user_id = f.user_id
