@@ -9,7 +9,8 @@ import { jsonResponse, mockFetch } from '~/test/api-mock';
 import { ApiError } from './api-client';
 import { isRateLimited, refuseIfRateLimited } from './rate-limited';
 
-const refusal = () => jsonResponse(429, { success: false, message: messages.generic.rateLimited, code: 'RATE_LIMITED' });
+const refusal = () =>
+  jsonResponse(429, { success: false, message: messages.generic.rateLimited, code: 'RATE_LIMITED' });
 const failure = () => jsonResponse(500, { success: false, message: 'Sunucu hatası', code: 'INTERNAL_ERROR' });
 
 /** What a loader threw, for the route's error boundary: React Router's `data(null, { status })`. */
@@ -35,7 +36,11 @@ describe('refuseIfRateLimited', () => {
       caught = reason;
     }
     expect(statusOf(caught)).toBe(429);
-    for (const other of [new ApiError(500, 'x', 'INTERNAL_ERROR'), new ApiError(404, 'x', 'NOT_FOUND'), new Error('x')]) {
+    for (const other of [
+      new ApiError(500, 'x', 'INTERNAL_ERROR'),
+      new ApiError(404, 'x', 'NOT_FOUND'),
+      new Error('x'),
+    ]) {
       expect(isRateLimited(other)).toBe(false);
       expect(() => refuseIfRateLimited(other)).not.toThrow();
     }

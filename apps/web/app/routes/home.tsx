@@ -33,7 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getFeaturedProducts(init),
     getLatestProducts(init),
   ]);
-  for (const result of [categories, featured, latest]) if (result.status === 'rejected') refuseIfRateLimited(result.reason);
+  for (const result of [categories, featured, latest])
+    if (result.status === 'rejected') refuseIfRateLimited(result.reason);
   return {
     origin: siteOrigin(request),
     categories: settle(categories),
