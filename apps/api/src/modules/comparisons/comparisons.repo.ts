@@ -36,6 +36,33 @@ export async function insertComparison(
   return row;
 }
 
+/**
+ * The user's comparison with exactly these values (name, description, products in this order,
+ * visibility, tags): what a second click of 'Kaydet' or a retried request would save again.
+ */
+export async function findSameComparison(
+  db: Db,
+  userId: string,
+  values: SavedComparisonValues,
+): Promise<SavedComparisonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedComparisons)
+    .where(
+      and(
+        eq(savedComparisons.userId, userId),
+        eq(savedComparisons.name, values.name),
+        sql`${savedComparisons.description} is not distinct from ${values.description}`,
+        sql`to_jsonb(${savedComparisons.productIds}) = ${JSON.stringify(values.productIds)}::jsonb`,
+        eq(savedComparisons.isPublic, values.isPublic),
+        sql`to_jsonb(${savedComparisons.tags}) = ${JSON.stringify(values.tags)}::jsonb`,
+      ),
+    )
+    .orderBy(savedComparisons.createdAt)
+    .limit(1);
+  return row;
+}
+
 /** Updates the user's own comparison; undefined when it is not theirs (or does not exist). */
 export async function updateOwnComparison(
   db: Db,

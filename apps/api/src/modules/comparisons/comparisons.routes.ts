@@ -128,17 +128,18 @@ export async function comparisonRoutes(app: FastifyInstance) {
       schema: {
         tags: ['comparisons'],
         summary:
-          'Karşılaştırmayı kaydeder (201). Plan limiti: ücretsiz 3, aylık 10, yıllık ve ömür boyu sınırsız ' +
-          '(403 COMPARISON_LIMIT)',
+          'Karşılaştırmayı kaydeder (201). Aynı karşılaştırma (bütün alanları aynı) yeniden gönderilirse ' +
+          'kayıtlı olanı döner (200), ikinci kez kaydetmez. Plan limiti: ücretsiz 3, aylık 10, yıllık ve ' +
+          'ömür boyu sınırsız (403 COMPARISON_LIMIT)',
         security,
         body: createComparisonRequestSchema,
-        response: { 201: okEnvelope(savedComparisonSchema), ...errors },
+        response: { 200: okEnvelope(savedComparisonSchema), 201: okEnvelope(savedComparisonSchema), ...errors },
       },
     },
     async (req, reply) => {
       const { savedComparisons: limit } = await planLimits(req);
-      const saved = await createComparison(deps, currentUser(req), req.body, limit);
-      return reply.status(201).send(ok(saved, { message: m.saved }));
+      const { saved, created } = await createComparison(deps, currentUser(req), req.body, limit);
+      return reply.status(created ? 201 : 200).send(ok(saved, { message: m.saved }));
     },
   );
 

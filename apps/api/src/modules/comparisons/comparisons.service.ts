@@ -23,6 +23,7 @@ import {
   deleteOwnComparison,
   findComparison,
   findPublicComparisons,
+  findSameComparison,
   findUserComparisons,
   insertComparison,
   lockUserComparisons,
@@ -174,13 +175,17 @@ export async function compareProducts(
   return buildComparison(await detailsOf(deps.db, productIds), viewer?.isPremium ?? false);
 }
 
-/** Saves a comparison while the caller has fewer than `limit` (their plan's; null is unlimited). */
+/**
+ * Saves a comparison while the caller has fewer than `limit` (their plan's; null is unlimited).
+ * The same comparison saved again (a second click, a retried request: every value equal) is the
+ * one already saved, `created: false`, and does not count against the limit twice.
+ */
 export async function createComparison(
   deps: ComparisonsDeps,
   caller: Caller,
   input: CreateComparisonInput,
   limit: number | null,
-): Promise<SavedComparison> {
+): Promise<{ saved: SavedComparison; created: boolean }> {
   await checkProductCount(deps.settings, input.productIds);
   const cards = await requireListed(deps.db, input.productIds);
   const values: SavedComparisonValues = {
@@ -190,15 +195,17 @@ export async function createComparison(
     isPublic: input.isPublic,
     tags: input.tags,
   };
-  const row = await deps.db.transaction(async (tx) => {
+  const { row, created } = await deps.db.transaction(async (tx) => {
     await lockUserComparisons(tx, caller.id);
+    const same = await findSameComparison(tx, caller.id, values);
+    if (same) return { row: same, created: false };
     if (limit !== null) {
       const saved = await countUserComparisons(tx, caller.id);
       if (saved >= limit) throw forbidden(COMPARISON_ERROR_CODES.limit, m.limitReached(saved, limit));
     }
-    return insertComparison(tx, caller.id, values);
+    return { row: await insertComparison(tx, caller.id, values), created: true };
   });
-  return presentSaved(row, cards, caller);
+  return { saved: presentSaved(row, cards, caller), created };
 }
 
 export async function listOwnComparisons(

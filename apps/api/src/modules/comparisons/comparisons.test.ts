@@ -361,10 +361,26 @@ describe('POST /api/comparisons (save)', () => {
 
   it('lets two concurrent saves at the last free slot through one at a time', async () => {
     const { token } = await registerUser(ctx.app);
-    await saveOk(token);
-    await saveOk(token);
+    await saveOk(token, { name: 'X1' });
+    await saveOk(token, { name: 'X2' });
     const results = await Promise.all([0, 1, 2].map((i) => save(token, { name: `Y${i}`, productIds: ids(phones, 2) })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
+  });
+
+  it('saves a comparison sent several times at once (a double click, a retry) once, and answers each with it', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const payload = { name: 'Çift tık', description: 'Aynı istek', productIds: ids(phones, 3), tags: 'a, b' };
+    const results = await Promise.all([0, 1, 2, 3, 4].map(() => save(token, payload)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    const answered = new Set(results.map((r) => body<{ data: SavedComparison }>(r).data._id));
+    expect(answered.size).toBe(1);
+    const rows = await ctx.db.db.select().from(savedComparisons).where(eq(savedComparisons.userId, user._id));
+    expect(rows).toHaveLength(1);
+    // Sent again later it is still the one saved, and a free member's other two slots stay free.
+    expect((await save(token, payload)).statusCode).toBe(200);
+    await saveOk(token, { ...payload, productIds: [...ids(phones, 3)].reverse() });
+    await saveOk(token, { ...payload, isPublic: true });
+    expect((await save(token, { ...payload, name: 'Dördüncü' })).statusCode).toBe(403);
   });
 });
 
