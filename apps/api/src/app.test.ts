@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from './db/client';
 import { createTestApp, type TestApp } from './test/app';
 import { AppError } from './lib/errors';
+import { bearer, registerUser } from './test/accounts';
 
 let t: TestApp;
 let db: DbHandle;
@@ -94,6 +95,28 @@ describe('API skeleton', () => {
     });
     expect(inBody.statusCode).toBe(400);
     expect(inBody.json()).toMatchObject({ code: 'INVALID_CHARACTER' });
+  });
+
+  it('refuses a lone surrogate anywhere in a JSON body (a jsonb column failed on it with a 500), keys too', async () => {
+    const { token } = await registerUser(app);
+    const post = (payload: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/auth/update-details',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload,
+      });
+    for (const payload of ['{"address":{"street":"a\\ud800b"}}', '{"bio":"x\\udc00"}', '{"a\\ud800":1}']) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'INVALID_CHARACTER' });
+    }
+    // A whole pair (an emoji) is text like any other, and so is a backslash typed before "u0000".
+    const emoji = await post('{"bio":"\\ud83d\\udc4d harika"}');
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    const typed = await post('{"bio":"yazı \\\\u0000 olarak"}');
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().data.bio).toBe('yazı \\u0000 olarak');
   });
 
   it('sets security headers', async () => {

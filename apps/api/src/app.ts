@@ -10,6 +10,7 @@ import type { DbHandle } from './db/client';
 import { messages } from '@kiyasla/contracts/messages';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import { AppError } from './lib/errors';
+import { hasUnstorableText } from './lib/storable-text';
 import { COMPRESSION_THRESHOLD_BYTES, ZLIB_OPTIONS } from './lib/prepared-reply';
 import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
@@ -80,8 +81,10 @@ export interface BuildAppOptions {
 }
 
 /**
- * PostgreSQL text cannot hold U+0000: a NUL in a query string or JSON body would fail deep in
- * a query as a 500. Refuse it at the door with a 400 instead.
+ * PostgreSQL cannot store U+0000 nor a lone UTF-16 surrogate (lib/storable-text.ts): one in a
+ * query string or a JSON body would fail deep in a query as a 500, or be changed silently. Refuse
+ * it at the door with a 400 instead. The JSON body is checked once parsed, so a backslash typed
+ * before "u0000" stays ordinary text.
  */
 function rejectNulCharacters(app: FastifyInstance) {
   const nulError = () => new AppError(400, 'INVALID_CHARACTER', messages.generic.invalidCharacter);
@@ -91,8 +94,11 @@ function rejectNulCharacters(app: FastifyInstance) {
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.includes('\\u0000') || text.includes('\u0000')) return done(nulError(), undefined);
-    defaultJson(req, text, done);
+    defaultJson(req, text, (err, value) => {
+      if (err) return done(err, undefined);
+      if (hasUnstorableText(value)) return done(nulError(), undefined);
+      done(null, value);
+    });
   });
 }
 
