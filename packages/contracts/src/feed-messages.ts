@@ -23,6 +23,7 @@ export const feedMessages = {
     BAD_SHIPPING: 'Kargo bilgisi geçerli değil.',
     BAD_FIELD: 'Bir alanın türü geçersiz.',
     FIELD_TOO_LONG: 'Bir alan izin verilen uzunluğu aşıyor.',
+    BAD_CHARACTER: 'Bir alan saklanamayan bir karakter içeriyor (NUL ya da bozuk Unicode).',
     PRICE_JUMP: 'Fiyat teklifin son fiyatının 10 katından fazla ya da onda birinden az; teklif son fiyatını koruyor.',
     DUPLICATE_SKU: 'Bu stok kodu (sku) akışta daha önce geçti; yalnızca ilki alındı.',
     DUPLICATE_PRODUCT: 'Bu ürün akışta başka bir stok koduyla daha önce geçti; yalnızca ilki alındı.',

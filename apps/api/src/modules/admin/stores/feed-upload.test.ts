@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedImport } from '@kiyasla/contracts/admin-stores';
+import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { sqlRows } from '../../../lib/sql-rows';
 import { bearer, DEMO_ACCOUNTS, loginAs } from '../../../test/accounts';
 import { useTestApp } from '../../../test/app';
@@ -123,6 +124,59 @@ describe('POST /api/admin/stores/{id}/feed', () => {
     const csvAsJson = await upload('<rss></rss>', { 'content-type': 'application/json' });
     expect(csvAsJson.statusCode).toBe(422);
     expect(csvAsJson.json()).toMatchObject({ code: 'FEED_FORMAT_MISMATCH' });
+  });
+
+  it('says where a file is broken in Turkish, never in the parser’s English', async () => {
+    const cases: [string, Record<string, string>, RegExp][] = [
+      ['{"items": [ {"sku": "U-0", ', {}, /\(dosya yarıda bitiyor\)$/],
+      ['{"items": [ {"sku": "U-0",, } ] }', {}, /içeriyor\.$/],
+      [
+        '<rss><channel>\n<item><g:id>1</g:id></item></channel></rss>',
+        { 'content-type': 'application/xml' },
+        /\(satır 2\)$/,
+      ],
+      ['<rss><channel><item>&bogus;</item></channel></rss>', { 'content-type': 'application/xml' }, /\(satır 1\)$/],
+    ];
+    for (const [body, headers, where] of cases) {
+      const res = await upload(body, headers);
+      expect(res.statusCode, body).toBe(422);
+      const { code, message } = res.json<{ code: string; message: string }>();
+      expect(code).toBe('FEED_MALFORMED');
+      expect(message, body).toMatch(/^Dosya bozuk; sözdizimi hatası içeriyor\./);
+      expect(message, body).toMatch(where);
+      expect(message).not.toMatch(/Unexpected|state|prefix|entity|chunk/i);
+    }
+  });
+
+  it('rejects an item whose text the database cannot store (NUL, a broken surrogate), and imports the rest', async () => {
+    const items = (sku: (i: number) => string, title: (i: number) => string) =>
+      productIds.map((productId, i) => ({
+        sku: sku(i),
+        productId,
+        title: title(i),
+        price: 500 + i,
+        availability: 'in-stock',
+        url: `https://magaza.example/c/${i}`,
+      }));
+    const json = JSON.stringify({
+      items: items(
+        (i) => (i === 0 ? 'C-\u0000' : `C-${i}`),
+        (i) => (i === 1 ? 'Başlık \ud800' : 'Başlık'),
+      ),
+    });
+    const res = await upload(json);
+    expect(res.statusCode, res.body).toBe(200);
+    const { report } = res.json<{ data: FeedImport }>().data;
+    expect(report).toMatchObject({ received: 3, rejected: 2 });
+    const rejected = (report as unknown as { rejectedSamples: { reason: string }[] }).rejectedSamples;
+    expect(rejected.map((r) => r.reason)).toEqual([
+      expect.stringContaining(feedMessages.rejections.BAD_CHARACTER),
+      expect.stringContaining(feedMessages.rejections.BAD_CHARACTER),
+    ]);
+    const csv = `sku,price,availability,url,title\nD-0,10,in-stock,https://magaza.example/d/0,A\u0000B\n`;
+    const fromCsv = await upload(csv, { 'content-type': 'text/csv' });
+    expect(fromCsv.statusCode, fromCsv.body).toBe(200);
+    expect(fromCsv.json<{ data: FeedImport }>().data.report).toMatchObject({ received: 1, rejected: 1 });
   });
 
   it('answers 413 over the size limit, declared or streamed, and for a gzip bomb', async () => {

@@ -40,6 +40,7 @@ const cases: Record<Exclude<FeedRejectionCode, 'NOT_AN_OBJECT' | 'BAD_ROW' | Fee
   BAD_SHIPPING: { ...good, shipping: { free: 'bazen' } },
   BAD_FIELD: { ...good, title: { tr: 'Başlık' } },
   FIELD_TOO_LONG: { ...good, title: 'x'.repeat(501) },
+  BAD_CHARACTER: { ...good, title: 'Kulaklık\u0000' },
 };
 
 describe('normaliseItem', () => {

@@ -12,6 +12,7 @@ import {
   type FeedRejectionCode,
   type FeedShipping,
 } from '@kiyasla/contracts/feeds';
+import { isStorableText, storableText } from '../../../lib/storable-text';
 import { parseMoney } from './parse-price';
 
 /** An item as a format hands it over: JSON values, or the text of CSV cells and XML elements. */
@@ -43,16 +44,22 @@ class Rejection extends Error {
   }
 }
 
+/** The value as the report quotes it: cut short, and storable (the report is kept in the database). */
 function shorten(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = storableText(typeof value === 'string' ? value : JSON.stringify(value));
   return text.length > RAW_MAX ? `${text.slice(0, RAW_MAX)}…` : text;
 }
 
-/** Text of a field, trimmed; empty means absent. Numbers are taken as their decimal text. */
+/**
+ * Text of a field, trimmed; empty means absent. Numbers are taken as their decimal text. Text
+ * the database cannot store (U+0000, a broken surrogate) rejects the item, as a 500 of the whole
+ * upload did before.
+ */
 function text(value: unknown, field: string, max?: number): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' && typeof value !== 'number') throw new Rejection('BAD_FIELD', field, value);
+  if (typeof value === 'string' && !isStorableText(value)) throw new Rejection('BAD_CHARACTER', field, value);
   const s = String(value).trim();
   if (s === '') return undefined;
   if (max !== undefined && s.length > max) throw new Rejection('FIELD_TOO_LONG', field, s);

@@ -105,15 +105,18 @@ export async function* parseJsonFeed(
     // The parser ends by itself when the root value closes; a document cut short has not.
     if (parser && !parser.isEnded) parser.end();
   } catch (error) {
-    throw refusal(error);
+    throw refusal(error, 'dosya yarıda bitiyor');
   }
   yield* ready;
   if (!sawItems) throw new FeedRefusedError('FEED_WRONG_ROOT', '"items" yok');
 }
 
-/** A syntax error of the document as the feed's refusal; a refusal of ours goes up as it is. */
-function refusal(error: unknown): FeedRefusedError {
+/**
+ * A syntax error of the document as the feed's refusal; a refusal of ours goes up as it is. The
+ * parser's own words (English, with its chunk's offsets) are not the operator's: the Turkish
+ * refusal says where, when that is known.
+ */
+function refusal(error: unknown, detail?: string): FeedRefusedError {
   if (error instanceof FeedRefusedError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new FeedRefusedError('FEED_MALFORMED', message.slice(0, 200));
+  return new FeedRefusedError('FEED_MALFORMED', detail);
 }

@@ -129,8 +129,8 @@ export async function* parseXmlFeed(text: AsyncIterable<string>): AsyncGenerator
       else parser.write(chunk);
     } catch (error) {
       if (error instanceof FeedRefusedError) throw error;
-      const message = (error as Error).message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
-      throw new FeedRefusedError('FEED_MALFORMED', message, parser.line);
+      // The parser's own words are English ("unbound namespace prefix"): the operator is told the line.
+      throw new FeedRefusedError('FEED_MALFORMED', `satır ${parser.line}`, parser.line);
     }
   };
 
