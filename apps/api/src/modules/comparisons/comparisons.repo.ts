@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { products } from '../../db/schema/products';
 import { savedComparisons, type SavedComparisonRow } from '../../db/schema/saved-comparisons';
+import { users } from '../../db/schema/users';
 
 type Db = Database | Transaction;
 
@@ -13,8 +14,18 @@ export interface SavedComparisonValues {
   tags: string[];
 }
 
+/**
+ * The owner's account is not deleted: a closed account's comparisons, public ones included, are
+ * no one's to read any more (its owner cannot sign in to see them either).
+ */
+const ownerNotDeleted = sql`exists (select 1 from ${users} where ${users.id} = ${savedComparisons.userId} and ${users.deletedAt} is null)`;
+
 export async function findComparison(db: Db, id: string): Promise<SavedComparisonRow | undefined> {
-  const [row] = await db.select().from(savedComparisons).where(eq(savedComparisons.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(savedComparisons)
+    .where(and(eq(savedComparisons.id, id), ownerNotDeleted))
+    .limit(1);
   return row;
 }
 
@@ -122,7 +133,7 @@ export function findPublicComparisons(db: Db, filters: PublicFilters, pageNo: nu
         sql`, `,
       )}))`
     : undefined;
-  return page(db, and(eq(savedComparisons.isPublic, true), inCategory, tagged), pageNo, limit);
+  return page(db, and(eq(savedComparisons.isPublic, true), ownerNotDeleted, inCategory, tagged), pageNo, limit);
 }
 
 /** Serialises one user's saves until the transaction ends, so concurrent saves cannot pass the limit together. */

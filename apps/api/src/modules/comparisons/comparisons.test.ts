@@ -587,4 +587,21 @@ describe('GET /api/comparisons/public', () => {
     expect((await listPublic('?tags=oyun&tags=IŞIK')).names).toEqual(['P-laptop', 'P-telefon']);
     expect((await listPublic('?category=telefon&tags=oyun')).names).toEqual([]);
   });
+
+  it('no longer shows the public comparisons of an account that was closed, in the list or by address', async () => {
+    const leaving = await registerUser(ctx.app);
+    const saved = await saveOk(leaving.token, { name: 'P-ayrılan', productIds: ids(laptops, 2), isPublic: true });
+    expect((await listPublic()).names).toContain('P-ayrılan');
+    expect((await get(saved._id)).statusCode).toBe(200);
+    const closed = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/auth/account',
+      headers: bearer(leaving.token),
+      payload: { password: leaving.password },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await listPublic()).names).not.toContain('P-ayrılan');
+    expect((await listPublic()).page.pagination.total).toBe(3);
+    expect((await get(saved._id)).statusCode).toBe(404);
+  });
 });
