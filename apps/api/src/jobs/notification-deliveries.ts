@@ -20,21 +20,37 @@ import {
  *   (`processing`, `locked_until`, `attempts` + 1); due = pending past `next_attempt_at` (which
  *   is the end of the quiet hours for a notification that arrived within them), or processing
  *   with an expired lease (its worker died);
+ * - **hold**: right before each row's send, the worker re-leases that row for a full lease from
+ *   now, fenced by its claim (same id, still `processing`, the `attempts` it claimed with). A row
+ *   whose lease ran out while the rows before it went out may have been claimed by another worker
+ *   (its `attempts` moved on): this worker leaves it to that one, unsent;
  * - **send** through the channel's sender, outside any transaction;
  * - **finish**: `sent` (with `sent_at`), `skipped` (nothing to send to), or back to `pending`
  *   with backoff (30 s doubling to 1 h) while the channel is down, `failed` after
- *   DELIVERY_MAX_ATTEMPTS or on a permanent error. The update is fenced by the attempt it
- *   claimed, so a worker whose lease expired cannot overwrite a newer outcome.
+ *   DELIVERY_MAX_ATTEMPTS or on a permanent error. The update has the same fence, so a worker
+ *   whose lease expired cannot overwrite a newer outcome.
+ *
+ * The fence is the claim's `attempts`: every claim adds one and a shutdown's give-back takes its
+ * own back, so no two claims that can still act on a row share a value (ADR 017, amendment "A
+ * claim is checked before every send").
  *
  * A delivery is written once per notification and channel (unique key; in the notification's
  * transaction, or in the one that takes it off the queue), and a row that was sent is never claimed again: a notification is not sent twice.
- * The one window left is a worker dying between the provider's acceptance and the `sent` update,
- * which would resend after the lease; the lease (5 min) is far longer than a send can take
- * (the SMTP transport gives up after 20 s), so a slow worker is never overtaken.
+ * The one window left is a worker dying (or stalling longer than a lease) between the provider's
+ * acceptance and the `sent` update, which would resend after the lease.
  */
 
 export const DELIVERY_MAX_ATTEMPTS = 8;
-const LEASE_SECONDS = 300;
+/**
+ * A claim's lease, and a row's again from the moment its send begins. It must outlast one send
+ * (SMTP gives up after 10 s connecting, 10 s for the greeting, 20 s of a silent socket; Web Push
+ * and the SMS gateway after 10 s a request) plus the retries of its record through a database
+ * restart (DELIVERY_RECORD_RETRY_MS): 40 s + 150 s leave 110 s of the 300.
+ */
+export const DELIVERY_LEASE_SECONDS = 300;
+const LEASE_SECONDS = DELIVERY_LEASE_SECONDS;
+/** How long a record (and a claim's re-check) is retried while the database is away: half the lease (ADR 020). */
+export const DELIVERY_RECORD_RETRY_MS = (LEASE_SECONDS * 1000) / 2;
 const DEFAULT_BATCH = 50;
 /** Queued notifications whose deliveries are written per transaction. */
 const QUEUE_BATCH = 1_000;
@@ -46,8 +62,11 @@ export function deliveryRetryDelayMs(attempts: number): number {
 
 export interface DeliverOptions {
   batch?: number;
-  /** The clock (tests jump past quiet hours and backoffs). Defaults to the database's. */
-  now?: Date;
+  /**
+   * The clock (tests jump past quiet hours and backoffs, or move it while a send is in progress:
+   * a function is read at each statement). Defaults to the database's.
+   */
+  now?: Date | (() => Date);
   onError?: (err: unknown, deliveryId: number) => void;
   /** Checked before each send: when true (the server is shutting down) the rest of the claim is given back. */
   shouldStop?: () => boolean;
@@ -59,6 +78,8 @@ export interface DeliverResult {
   skipped: number;
   retried: number;
   failed: number;
+  /** Rows whose claim had passed to another worker by their send or their record: left to it. */
+  lost: number;
 }
 
 interface TargetRow {
@@ -142,16 +163,38 @@ function toTarget(r: TargetRow): DeliveryTarget {
   };
 }
 
+/** The fence of every write after the claim: this row, still claimed, by this claim. */
+const heldBy = (row: TargetRow) => sql`id = ${row.id} and attempts = ${row.attempts} and status = 'processing'`;
+
+/**
+ * Re-leases a claimed row for a full lease from now if this worker still holds it; false when
+ * another worker claimed it since (the batch's lease ran out before this row's turn). Retried
+ * through a database restart like the records: the update is fenced, so a retry is harmless.
+ */
+async function holdClaim(db: Database, row: TargetRow, nowSql: SQL): Promise<boolean> {
+  const held = await retryWhileUnavailable(
+    () =>
+      db.execute(sql`
+    update notification_deliveries
+       set locked_until = ${nowSql} + make_interval(secs => ${LEASE_SECONDS})
+     where ${heldBy(row)}
+    returning id`),
+    { maxMs: DELIVERY_RECORD_RETRY_MS },
+  );
+  return sqlRows(held).length > 0;
+}
+
+/** Records the outcome if this worker still holds the row; false when a newer claim owns it. */
 async function finish(
   db: Database,
   row: TargetRow,
   nowSql: SQL,
   outcome: { status: 'sent' | 'skipped' | 'failed' | 'pending'; error?: string },
-): Promise<void> {
+): Promise<boolean> {
   const delaySeconds = deliveryRetryDelayMs(Number(row.attempts)) / 1000;
   // Retried through a database restart for up to half the lease: a sent message that could not be
   // recorded would otherwise stay claimed and go out again when the lease runs out (ADR 020).
-  await retryWhileUnavailable(
+  const recorded = await retryWhileUnavailable(
     () =>
       db.execute(sql`
     update notification_deliveries
@@ -160,9 +203,11 @@ async function finish(
            next_attempt_at = case when ${outcome.status} = 'pending'
                                   then ${nowSql} + make_interval(secs => ${delaySeconds}) else next_attempt_at end,
            last_error = ${outcome.error ? outcome.error.slice(0, 500) : null}
-     where id = ${row.id} and attempts = ${row.attempts} and status = 'processing'`),
-    { maxMs: (LEASE_SECONDS * 1000) / 2 },
+     where ${heldBy(row)}
+    returning id`),
+    { maxMs: DELIVERY_RECORD_RETRY_MS },
   );
+  return sqlRows(recorded).length > 0;
 }
 
 /**
@@ -184,18 +229,28 @@ export async function deliverDueNotifications(
   senders: ChannelSenders,
   opts: DeliverOptions = {},
 ): Promise<DeliverResult> {
-  const nowSql = opts.now ? sql`${opts.now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const clock = () => (typeof opts.now === 'function' ? opts.now() : opts.now);
+  const nowSql = () => {
+    const now = clock();
+    return now ? sql`${now.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  };
   // The notifications the price-change consumer queued get their deliveries first (a thousand a
   // transaction), so this claim already sees the ones due now.
-  while ((await writeQueuedDeliveries(db, QUEUE_BATCH, opts.now ?? new Date())).taken === QUEUE_BATCH) {
+  while ((await writeQueuedDeliveries(db, QUEUE_BATCH, clock() ?? new Date())).taken === QUEUE_BATCH) {
     if (opts.shouldStop?.()) break;
   }
-  const rows = await claim(db, nowSql, opts.batch ?? DEFAULT_BATCH);
-  const result: DeliverResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const rows = await claim(db, nowSql(), opts.batch ?? DEFAULT_BATCH);
+  const result: DeliverResult = { claimed: rows.length, sent: 0, skipped: 0, retried: 0, failed: 0, lost: 0 };
   for (const [index, row] of rows.entries()) {
     if (opts.shouldStop?.()) {
       await releaseClaims(db, rows.slice(index));
       break;
+    }
+    // The batch's lease may have run out during the sends before this one: send only a row this
+    // worker still holds, and hold it for a whole send from now.
+    if (!(await holdClaim(db, row, nowSql()))) {
+      result.lost++;
+      continue;
     }
     const sender = senders[row.channel];
     let outcome: SendResult;
@@ -207,18 +262,18 @@ export async function deliverDueNotifications(
       opts.onError?.(err, Number(row.id));
       const message = String(err instanceof Error ? err.message : err);
       const giveUp = err instanceof PermanentDeliveryError || Number(row.attempts) >= DELIVERY_MAX_ATTEMPTS;
-      await finish(db, row, nowSql, { status: giveUp ? 'failed' : 'pending', error: message });
-      if (giveUp) result.failed++;
+      if (!(await finish(db, row, nowSql(), { status: giveUp ? 'failed' : 'pending', error: message }))) result.lost++;
+      else if (giveUp) result.failed++;
       else result.retried++;
       continue;
     }
-    if (outcome.status === 'sent') {
-      await finish(db, row, nowSql, { status: 'sent' });
-      result.sent++;
-    } else {
-      await finish(db, row, nowSql, { status: 'skipped', error: outcome.reason });
-      result.skipped++;
-    }
+    const recorded =
+      outcome.status === 'sent'
+        ? await finish(db, row, nowSql(), { status: 'sent' })
+        : await finish(db, row, nowSql(), { status: 'skipped', error: outcome.reason });
+    if (!recorded) result.lost++;
+    else if (outcome.status === 'sent') result.sent++;
+    else result.skipped++;
   }
   return result;
 }
@@ -229,7 +284,7 @@ export async function drainDeliveries(
   senders: ChannelSenders,
   opts: DeliverOptions = {},
 ): Promise<DeliverResult> {
-  const total: DeliverResult = { claimed: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const total: DeliverResult = { claimed: 0, sent: 0, skipped: 0, retried: 0, failed: 0, lost: 0 };
   const batch = opts.batch ?? DEFAULT_BATCH;
   for (;;) {
     const r = await deliverDueNotifications(db, senders, opts);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbHandle } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 import { createTestDatabase } from '../test/db';
-import { deliverPendingMail, enqueueMail, MAIL_MAX_ATTEMPTS, retryDelayMs } from './outbox-mail';
-import type { MailMessage, MailTransport } from './transport';
+import { deliverPendingMail, enqueueMail, MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from './outbox-mail';
+import { smtpServerOptions, type MailMessage, type MailTransport } from './transport';
 
 let db: DbHandle;
 beforeAll(async () => {
@@ -98,14 +98,15 @@ describe('mail outbox', () => {
     await deliverPendingMail(db.db, recordingTransport().transport);
     await enqueueMail(db.db, 'email.recorded', message('recorded@example.com'));
     const { sent, transport } = recordingTransport();
-    // The claim works; the database is gone by the time the send is recorded, back right after.
+    // The claim and its re-check before the send work; the database is gone by the time the send
+    // is recorded (the third statement), back right after.
     let calls = 0;
     const flaky = new Proxy(db.db, {
       get(target, prop, receiver) {
         if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
         return (...args: Parameters<typeof target.execute>) => {
           calls += 1;
-          if (calls === 2) return Promise.reject(new Error('Connection terminated unexpectedly'));
+          if (calls === 3) return Promise.reject(new Error('Connection terminated unexpectedly'));
           return target.execute(...args);
         };
       },
@@ -133,8 +134,8 @@ describe('mail outbox', () => {
         if (prop !== 'execute') return Reflect.get(target, prop, receiver) as unknown;
         return (...args: Parameters<typeof target.execute>) => {
           calls += 1;
-          // The record fails twice (PostgreSQL restarting), then goes through.
-          if (calls === 2 || calls === 3) {
+          // The record (after the claim and its re-check) fails twice (PostgreSQL restarting), then goes through.
+          if (calls === 3 || calls === 4) {
             return Promise.reject(Object.assign(new Error('the database system is starting up'), { code: '57P03' }));
           }
           return target.execute(...args);
@@ -177,5 +178,113 @@ describe('the mail claim among many finished jobs (migration 0028)', () => {
     expect(plan).toMatch(/"Index Name":"outbox_claimable_idx"/);
 
     await db.db.delete(outbox).where(eq(outbox.kind, 'email.weekly-summary'));
+  });
+});
+
+describe('two mail workers and a claim that ran out (ADR 017, "A claim is checked before every send")', () => {
+  const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+  beforeAll(async () => {
+    // What the tests above left claimed or due goes out first: each claim below takes only its rows.
+    while (
+      (await deliverPendingMail(db.db, recordingTransport().transport, { now: later(new Date(), 86_400_000) })) > 0
+    );
+  });
+
+  /** A transport that records who sent what; `before` runs first (a slow or stalled send). */
+  function worker(name: string, sends: string[], before?: (m: MailMessage, call: number) => Promise<void> | void) {
+    let calls = 0;
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send(m) {
+        calls += 1;
+        await before?.(m, calls);
+        sends.push(`${name}:${m.to}`);
+      },
+      close() {},
+    };
+    return transport;
+  }
+
+  /** A send that waits, once it has started, until the test lets it go on (or fail). */
+  function gate() {
+    let enter!: () => void;
+    let open!: (err?: Error) => void;
+    const entered = new Promise<void>((resolve) => (enter = resolve));
+    const opened = new Promise<void>((resolve, reject) => (open = (err) => (err ? reject(err) : resolve())));
+    return {
+      entered,
+      async pass() {
+        enter();
+        await opened;
+      },
+      open: () => open(),
+      fail: (err: Error) => open(err),
+    };
+  }
+
+  const statuses = async (kind: string) =>
+    (await db.db.select().from(outbox).where(eq(outbox.kind, kind)).orderBy(outbox.id)).map((r) => r.status);
+
+  it('a worker stalled past its claim on its first send sends none of the rows taken over, and its late failure does not put them back', async () => {
+    const to = ['stall-1@example.com', 'stall-2@example.com', 'stall-3@example.com'];
+    for (const address of to) await enqueueMail(db.db, 'email.stall', message(address));
+    const sends: string[] = [];
+    const stalled = gate();
+    // An SMTP server that stops answering: the first send ends in a timeout long after the claim.
+    const stale = worker('A', sends, (_m, call) => (call === 1 ? stalled.pass() : undefined));
+
+    const t0 = new Date(Date.now() + 1000);
+    const a = deliverPendingMail(db.db, stale, { now: t0, batch: 3, onError: () => {} });
+    await stalled.entered;
+    // The claim ran out meanwhile: a second worker claims the three rows and sends them.
+    expect(
+      await deliverPendingMail(db.db, worker('B', sends), { now: later(t0, MAIL_CLAIM_MS + 1000), batch: 3 }),
+    ).toBe(3);
+    stalled.fail(new Error('Timeout (socket idle)'));
+    const staleSent = await a;
+    // A later pass, every claim long over: the stale failure set no sent row back to pending.
+    await deliverPendingMail(db.db, worker('C', sends), { now: later(t0, 86_400_000) });
+
+    expect(sends.sort()).toEqual(to.map((address) => `B:${address}`));
+    expect(staleSent).toBe(0);
+    expect(await statuses('email.stall')).toEqual(['done', 'done', 'done']);
+  });
+
+  it('extends the claim of the message it sends: a second worker takes over only the rows it has not reached', async () => {
+    const to = ['slow-1@example.com', 'slow-2@example.com', 'slow-3@example.com'];
+    for (const address of to) await enqueueMail(db.db, 'email.slow', message(address));
+    const sends: string[] = [];
+    const t0 = new Date(Date.now() + 1000);
+    let clockA = t0;
+    const secondSend = gate();
+    // The first send is slow but within its claim; the batch's claim runs out during the second.
+    const slow = worker('A', sends, async (_m, call) => {
+      if (call === 1) clockA = later(t0, MAIL_CLAIM_MS * 0.8);
+      if (call === 2) await secondSend.pass();
+    });
+    const a = deliverPendingMail(db.db, slow, { now: () => clockA, batch: 3 });
+    await secondSend.entered;
+    // The row A is sending was claimed again when its send began; only the third had run out.
+    expect(
+      await deliverPendingMail(db.db, worker('B', sends), { now: later(t0, MAIL_CLAIM_MS + 1000), batch: 3 }),
+    ).toBe(1);
+    secondSend.open();
+    expect(await a).toBe(2);
+    expect(sends.sort()).toEqual([`A:${to[0]}`, `A:${to[1]}`, `B:${to[2]}`]);
+    expect(await statuses('email.slow')).toEqual(['done', 'done', 'done']);
+  });
+
+  it('claims a message for one SMTP send and the retries of its record, with a minute to spare', () => {
+    const smtp = smtpServerOptions({
+      smtpHost: 'smtp.example',
+      smtpPort: 587,
+      smtpSecure: false,
+      smtpUser: '',
+      smtpPassword: '',
+    });
+    const oneSend = smtp.connectionTimeout! + smtp.greetingTimeout! + smtp.socketTimeout!;
+    // The record is retried for half the claim (ADR 020).
+    expect(MAIL_CLAIM_MS - oneSend - MAIL_CLAIM_MS / 2).toBeGreaterThanOrEqual(60_000);
   });
 });

@@ -9,8 +9,14 @@ import type { MailMessage, MailTransport } from './transport';
 export type MailKind = `email.${string}`;
 
 export const MAIL_MAX_ATTEMPTS = 8;
-/** A claimed row whose worker died is retried after this. */
-const CLAIM_TIMEOUT_MS = 5 * 60_000;
+/**
+ * A claim: a row whose worker died is retried after this. Each row is claimed again for this long
+ * when its send begins, so it must outlast one send (the SMTP transport gives up after 10 s
+ * connecting, 10 s for the greeting and 20 s of a silent socket) plus the retries of its record
+ * (half the claim, ADR 020): 40 s + 150 s leave 110 s of the 300.
+ */
+export const MAIL_CLAIM_MS = 5 * 60_000;
+const CLAIM_TIMEOUT_MS = MAIL_CLAIM_MS;
 
 /**
  * Writes an e-mail into the outbox. Call it inside the transaction of the change that causes the
@@ -59,20 +65,28 @@ function asMessage(payload: Record<string, unknown>): MailMessage | null {
  * with exponential backoff and given up after MAIL_MAX_ATTEMPTS. Once sent, the body is dropped
  * from the row: reset links must not outlive their delivery in the database. Returns the number
  * of messages sent.
+ *
+ * Every write after the claim is fenced by it (the row, still `processing`, with the `attempts`
+ * it was claimed with): right before a send the row is claimed again for MAIL_CLAIM_MS from now,
+ * and skipped if another worker claimed it meanwhile (the batch's claim ran out during the sends
+ * before it); an outcome is recorded only over this claim, never over a newer worker's (ADR 017,
+ * amendment "A claim is checked before every send").
  */
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
   opts: {
     batch?: number;
-    now?: Date;
+    /** The clock; a function is read at each statement (tests move it while a send is in progress). */
+    now?: Date | (() => Date);
     onError?: (err: unknown, id: number) => void;
     recordRetryMs?: number;
     /** Checked before each send: when true (shutdown) the rest of the claim is given back unsent. */
     shouldStop?: () => boolean;
   } = {},
 ): Promise<number> {
-  const now = opts.now ?? new Date();
+  const clock = () => (typeof opts.now === 'function' ? opts.now() : (opts.now ?? new Date()));
+  const now = clock();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const claimedUntil = new Date(now.getTime() + CLAIM_TIMEOUT_MS).toISOString();
   const claimed = sqlRows<ClaimedRow>(
@@ -97,6 +111,8 @@ export async function deliverPendingMail(
   // half the claim (opts.recordRetryMs: tests).
   const record = (write: () => Promise<unknown>) =>
     retryWhileUnavailable(write, { maxMs: opts.recordRetryMs ?? CLAIM_TIMEOUT_MS / 2 });
+  const heldBy = (row: ClaimedRow) =>
+    sql`id = ${Number(row.id)} and attempts = ${Number(row.attempts)} and status = 'processing'`;
   let sent = 0;
   for (const [index, row] of claimed.entries()) {
     if (opts.shouldStop?.()) {
@@ -112,6 +128,16 @@ export async function deliverPendingMail(
       break;
     }
     const id = Number(row.id);
+    // The batch's claim may have run out during the sends before this one: send only a row this
+    // worker still holds, and hold it for a whole send from now.
+    const held = await record(() =>
+      db.execute(sql`
+        update ${outbox}
+           set locked_until = ${new Date(clock().getTime() + CLAIM_TIMEOUT_MS).toISOString()}::timestamptz
+         where ${heldBy(row)}
+        returning id`),
+    );
+    if (sqlRows(held).length === 0) continue;
     const message = asMessage(row.payload);
     try {
       if (!message) throw new Error(`outbox row ${id} (${row.kind}) has no to/subject/text`);
@@ -120,27 +146,28 @@ export async function deliverPendingMail(
       opts.onError?.(err, id);
       const attempts = Number(row.attempts);
       const giveUp = !message || attempts >= MAIL_MAX_ATTEMPTS;
-      const runAfter = new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+      const runAfter = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
       await record(() =>
         db.execute(sql`
           update ${outbox}
              set status = ${giveUp ? 'failed' : 'pending'}, locked_until = null,
                  run_after = ${runAfter}::timestamptz,
                  last_error = ${String(err instanceof Error ? err.message : err).slice(0, 500)}
-           where id = ${id}`),
+           where ${heldBy(row)}`),
       );
       continue;
     }
     // Outside the try: the message went out, so a failure to record it (the database went away)
     // must not put it back as pending, which would send it again. The record is retried while the
     // database is away, well within the claim; only a longer outage leaves the row claimed, to be
-    // sent again when its claim runs out (the one resend window, ADR 020).
+    // sent again when its claim runs out (the one resend window, ADR 020). Fenced too: a worker
+    // that stalled past its claim mid-send leaves the row to the one that claimed it since.
     await record(() =>
       db.execute(sql`
         update ${outbox}
-           set status = 'done', processed_at = ${nowSql}, locked_until = null, last_error = null,
+           set status = 'done', processed_at = ${clock().toISOString()}::timestamptz, locked_until = null, last_error = null,
                payload = ${JSON.stringify({ to: message.to, subject: message.subject, redacted: true })}::jsonb
-         where id = ${id}`),
+         where ${heldBy(row)}`),
     );
     sent++;
   }
