@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
@@ -320,6 +321,7 @@ const routes: MatrixRoute[] = [
     ok: 201,
     request: async () => ({
       url: '/api/admin/notifications',
+      headers: { 'idempotency-key': randomUUID() },
       payload: { title: `Matris duyurusu ${++counter}`, message: 'Deneme', audience: 'admin' },
     }),
   },

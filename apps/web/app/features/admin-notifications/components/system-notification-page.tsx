@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   AUDIENCE_LABELS,
   SYSTEM_NOTIFICATION_AUDIENCES,
@@ -8,11 +8,15 @@ import {
 } from '@kiyasla/contracts/admin-notifications';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { FormField, fieldAria, inputClasses } from '~/components/ui/form-field';
-import { errorMessage } from '~/lib/api-client';
 import { toast } from '~/lib/toast';
 import { useSendSystemNotification } from '../api/send-system-notification';
+import { newIdempotencyKey } from '../utils/idempotency-key';
 
 type Errors = Partial<Record<'title' | 'message', string>>;
+type Composed = { title: string; message: string; audience: SystemNotificationAudience };
+
+const sameMessage = (a: Composed, b: Composed) =>
+  a.title === b.title && a.message === b.message && a.audience === b.audience;
 
 /**
  * /admin/notifications: a system notification ("Sistem" tab of /notifications) to every user or
@@ -25,6 +29,16 @@ export function SystemNotificationPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [confirming, setConfirming] = useState(false);
   const send = useSendSystemNotification();
+  // The message being sent and its idempotency key: a double submit or a retry after a failure
+  // repeats the key, so the server sends it once; an edited message or the next one gets a new key.
+  const attempt = useRef<{ key: string; message: Composed } | null>(null);
+
+  const keyFor = (composed: Composed): string => {
+    if (!attempt.current || !sameMessage(attempt.current.message, composed)) {
+      attempt.current = { key: newIdempotencyKey(), message: composed };
+    }
+    return attempt.current.key;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,18 +58,21 @@ export function SystemNotificationPage() {
       setConfirming(true);
       return;
     }
-    send.mutate(parsed.data, {
-      onSuccess: (res) => {
-        toast.success(res.message ?? adminNotificationMessages.sent(res.data.recipients));
-        setTitle('');
-        setMessage('');
-        setConfirming(false);
+    const idempotencyKey = keyFor(parsed.data);
+    send.mutate(
+      { input: parsed.data, idempotencyKey },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message ?? adminNotificationMessages.sent(res.data.recipients));
+          if (attempt.current?.key === idempotencyKey) attempt.current = null;
+          setTitle('');
+          setMessage('');
+          setConfirming(false);
+        },
+        // The query client's error toast tells why; the key stays for the retry.
+        onError: () => setConfirming(false),
       },
-      onError: (error) => {
-        toast.error(errorMessage(error, adminNotificationMessages.sendError));
-        setConfirming(false);
-      },
-    });
+    );
   };
 
   return (
