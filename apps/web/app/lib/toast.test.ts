@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_VISIBLE_TOASTS, dismissToast, getToasts, resetToasts, subscribeToasts, toast } from './toast';
+import {
+  MAX_VISIBLE_TOASTS,
+  dismissToast,
+  getToasts,
+  pauseToast,
+  resetToasts,
+  resumeToast,
+  subscribeToasts,
+  toast,
+} from './toast';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -99,5 +108,28 @@ describe('toast store', () => {
     const titles = getToasts().map((t) => t.title);
     expect(titles).toHaveLength(MAX_VISIBLE_TOASTS);
     expect(titles[0]).toBe('t2');
+  });
+
+  it('keeps a toast with an action for 10000 ms', () => {
+    toast({ type: 'info', title: 'Giriş Gerekli', action: { label: 'Oturum Aç', onClick: vi.fn() } });
+    expect(only().duration).toBe(10_000);
+    vi.advanceTimersByTime(10 + 9999);
+    expect(only().phase).toBe('visible');
+    vi.advanceTimersByTime(1);
+    expect(only().phase).toBe('leaving');
+  });
+
+  it('stops the countdown while paused and runs on for the time that was left', () => {
+    const id = toast.success('Kaydedildi');
+    vi.advanceTimersByTime(10 + 3000);
+    pauseToast(id);
+    vi.advanceTimersByTime(60_000);
+    expect(only().phase).toBe('visible');
+
+    resumeToast(id);
+    vi.advanceTimersByTime(1999);
+    expect(only().phase).toBe('visible');
+    vi.advanceTimersByTime(1);
+    expect(only().phase).toBe('leaving');
   });
 });

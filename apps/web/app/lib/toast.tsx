@@ -3,10 +3,17 @@
  * API client, non-React code) and `<Toaster/>` subscribes with useSyncExternalStore.
  *
  * Life of a toast: `entering` (mounted, off-screen) → after TOAST_ENTER_DELAY_MS `visible`
- * (slides in) → after its duration `leaving` (TOAST_EXIT_MS exit animation) → removed.
+ * (slides in) → after its duration `leaving` (TOAST_EXIT_MS exit animation) → removed. The
+ * countdown to `leaving` pauses while the pointer is over the toast or focus is inside it.
  */
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, TOAST_ENTER_DELAY_MS, TOAST_ERROR_DURATION_MS, TOAST_EXIT_MS } from '~/lib/ui-constants';
+import {
+  TOAST_ACTION_DURATION_MS,
+  TOAST_DURATION_MS,
+  TOAST_ENTER_DELAY_MS,
+  TOAST_ERROR_DURATION_MS,
+  TOAST_EXIT_MS,
+} from '~/lib/ui-constants';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 export type ToastPhase = 'entering' | 'visible' | 'leaving';
@@ -20,7 +27,7 @@ export interface ToastOptions {
   type: ToastType;
   title: string;
   message?: string;
-  /** Milliseconds before auto-close; defaults to 5000 (errors 7000). 0 or less keeps it open. */
+  /** Milliseconds before auto-close; defaults to 5000 (errors 7000, with an action 10000). 0 or less keeps it open. */
   duration?: number;
   action?: ToastAction;
 }
@@ -43,6 +50,8 @@ type Listener = () => void;
 let toasts: readonly Toast[] = [];
 const listeners = new Set<Listener>();
 const timers = new Map<string, Array<ReturnType<typeof setTimeout>>>();
+/** Auto-close countdowns: time left, and the running timer (null while paused). */
+const countdowns = new Map<string, { left: number; since: number; handle: ReturnType<typeof setTimeout> | null }>();
 let counter = 0;
 const EMPTY: readonly Toast[] = [];
 
@@ -65,6 +74,26 @@ function addTimer(id: string, ms: number, fn: () => void): void {
 function clearTimers(id: string): void {
   for (const handle of timers.get(id) ?? []) clearTimeout(handle);
   timers.delete(id);
+  const countdown = countdowns.get(id);
+  if (countdown?.handle) clearTimeout(countdown.handle);
+  countdowns.delete(id);
+}
+
+/** Stops a toast's auto-close countdown (pointer over it, or focus inside it). */
+export function pauseToast(id: string): void {
+  const countdown = countdowns.get(id);
+  if (!countdown?.handle) return;
+  clearTimeout(countdown.handle);
+  countdown.handle = null;
+  countdown.left = Math.max(0, countdown.left - (Date.now() - countdown.since));
+}
+
+/** Runs a paused countdown on for the time it had left. */
+export function resumeToast(id: string): void {
+  const countdown = countdowns.get(id);
+  if (!countdown || countdown.handle) return;
+  countdown.since = Date.now();
+  countdown.handle = setTimeout(() => dismissToast(id), countdown.left);
 }
 
 function setPhase(id: string, phase: ToastPhase): void {
@@ -88,7 +117,13 @@ export function dismissToast(id: string): void {
 function show(options: ToastOptions): string {
   counter += 1;
   const id = `toast-${counter}`;
-  const duration = options.duration ?? (options.type === 'error' ? TOAST_ERROR_DURATION_MS : TOAST_DURATION_MS);
+  const duration =
+    options.duration ??
+    (options.action
+      ? TOAST_ACTION_DURATION_MS
+      : options.type === 'error'
+        ? TOAST_ERROR_DURATION_MS
+        : TOAST_DURATION_MS);
   const item: Toast = {
     id,
     type: options.type,
@@ -104,7 +139,10 @@ function show(options: ToastOptions): string {
     for (const old of toasts.filter((t) => t.phase !== 'leaving').slice(0, overflow)) dismissToast(old.id);
   }
   addTimer(id, TOAST_ENTER_DELAY_MS, () => setPhase(id, 'visible'));
-  if (duration > 0) addTimer(id, TOAST_ENTER_DELAY_MS + duration, () => dismissToast(id));
+  if (duration > 0) {
+    countdowns.set(id, { left: TOAST_ENTER_DELAY_MS + duration, since: 0, handle: null });
+    resumeToast(id);
+  }
   return id;
 }
 
@@ -150,7 +188,7 @@ export function useToasts(): readonly Toast[] {
 
 /** Test helper: drops every toast and pending timer. */
 export function resetToasts(): void {
-  for (const id of timers.keys()) clearTimers(id);
+  for (const id of [...timers.keys(), ...countdowns.keys()]) clearTimers(id);
   toasts = EMPTY;
   emit();
 }

@@ -14,6 +14,8 @@ export const PREMIUM_FEATURES_SHOWN = 6;
 export const TOAST_ENTER_DELAY_MS = 10;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_ERROR_DURATION_MS = 7000;
+/** A toast with a button stays longer: there has to be time to read it and reach the button. */
+export const TOAST_ACTION_DURATION_MS = 10_000;
 export const TOAST_EXIT_MS = 300;
 
 /** Header badges show "99+" above this. */

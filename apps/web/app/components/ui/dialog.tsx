@@ -1,11 +1,12 @@
 /**
  * Modal dialog (Radix): focus is trapped inside, Escape and the close button dismiss it, and
- * focus returns to the control that opened it.
+ * focus returns to the control that opened it (useReturnFocus: no Radix Trigger opens it).
  */
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
+import { useReturnFocus } from './use-return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -18,11 +19,13 @@ interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, icon, size = 'sm', children }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-surface p-5 text-ink shadow-2xl focus:outline-none sm:p-6',

@@ -7,7 +7,7 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
 export const inputBase =
-  'block w-full scroll-mt-32 rounded-xl border bg-surface px-3.5 py-2.5 text-base text-ink shadow-sm transition placeholder:text-muted/80 focus:border-primary focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-muted sm:text-sm';
+  'block w-full scroll-mt-32 rounded-xl border bg-surface px-3.5 py-2.5 text-base text-ink shadow-sm transition placeholder:text-muted focus:border-primary focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-muted sm:text-sm';
 
 /** Input classes with the border of its state. */
 export function inputClasses(invalid: boolean, className?: string): string {

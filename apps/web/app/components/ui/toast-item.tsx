@@ -1,6 +1,7 @@
+import { useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, CircleX, Info, X, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import { dismissToast, type Toast, type ToastType } from '~/lib/toast';
+import { dismissToast, pauseToast, resumeToast, type Toast, type ToastType } from '~/lib/toast';
 
 const look: Record<ToastType, { icon: LucideIcon; accent: string; iconColour: string; label: string }> = {
   success: { icon: CircleCheck, accent: 'border-l-success', iconColour: 'text-success', label: 'Başarılı' },
@@ -9,12 +10,31 @@ const look: Record<ToastType, { icon: LucideIcon; accent: string; iconColour: st
   info: { icon: Info, accent: 'border-l-info', iconColour: 'text-info', label: 'Bilgi' },
 };
 
-/** One toast; its code loads once the page is idle (see Toaster). */
+/**
+ * One toast; its code loads once the page is idle (see Toaster). It stays while the pointer is
+ * over it or focus is inside it, so there is time to read it and reach its buttons.
+ */
 export function ToastItem({ item }: { item: Toast }) {
   const { icon: Icon, accent, iconColour, label } = look[item.type];
   const shown = item.phase === 'visible';
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
+
+  useEffect(() => {
+    if (!held) return;
+    pauseToast(item.id);
+    return () => resumeToast(item.id);
+  }, [held, item.id]);
+
   return (
     <li
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
       className={clsx(
         'pointer-events-auto w-full overflow-hidden rounded-xl border border-l-4 border-line bg-surface shadow-lg shadow-black/10 transition-all duration-300 ease-out dark:shadow-black/40',
         accent,

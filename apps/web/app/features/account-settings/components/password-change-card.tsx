@@ -70,6 +70,9 @@ export function PasswordChangeCard({ user }: { user: User }) {
     }
   }
 
+  // Registered in the order the fields appear: on an invalid submit the form focuses the first
+  // registered field with an error, which has to be the topmost one.
+  const currentField = register('currentPassword');
   const newField = register('newPassword');
   return (
     <AccountCard
@@ -89,7 +92,7 @@ export function PasswordChangeCard({ user }: { user: User }) {
               autoComplete="current-password"
               invalid={Boolean(errors.currentPassword)}
               {...fieldAria('current-password', { error: errors.currentPassword?.message, required: true })}
-              {...register('currentPassword')}
+              {...currentField}
             />
           </FormField>
         )}

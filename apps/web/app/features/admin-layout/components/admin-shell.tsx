@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { ArrowLeft, LogOut, Menu, X } from 'lucide-react';
@@ -37,6 +37,19 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   const signOut = async () => {
     await logout();
@@ -45,6 +58,12 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
 
   return (
     <div className="flex min-h-screen bg-page">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-primary px-4 py-2 text-primary-ink focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        İçeriğe geç
+      </a>
       <aside className="hidden w-60 shrink-0 border-r border-line bg-surface p-4 lg:block">
         <p className="mb-4 px-3 text-base font-semibold text-ink">Kıyasla Yönetim</p>
         <Sidebar user={user} />
@@ -52,6 +71,7 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 items-center gap-2 border-b border-line bg-surface px-4">
           <button
+            ref={toggleRef}
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface-2 lg:hidden"
             aria-label={menuOpen ? 'Menüyü kapat' : 'Menüyü aç'}

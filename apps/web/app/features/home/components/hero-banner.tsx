@@ -141,7 +141,7 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
                   <div className="mt-6 flex flex-wrap items-center gap-x-5 gap-y-3">
                     <Link
                       to={slide.cta.to}
-                      className="inline-flex h-11 items-center gap-2 rounded-xl bg-white px-5 text-sm font-bold text-ink shadow-md transition-transform hover:-translate-y-0.5 dark:text-[#141827]"
+                      className="inline-flex h-11 items-center gap-2 rounded-xl bg-white px-5 text-sm font-bold text-ink shadow-md transition-transform hover:-translate-y-0.5 focus-visible:outline-white dark:text-[#141827]"
                     >
                       {slide.cta.label}
                       <ArrowRight aria-hidden="true" className="h-4 w-4" />
@@ -174,7 +174,7 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
           type="button"
           onClick={() => go(active - 1)}
           aria-label="Önceki slayt"
-          className="mr-1 flex h-7 w-7 items-center justify-center rounded-full bg-black/20 text-white sm:hidden"
+          className="mr-1 flex h-7 w-7 items-center justify-center rounded-full bg-black/20 text-white focus-visible:outline-white sm:hidden"
         >
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         </button>
@@ -188,7 +188,7 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
               onClick={() => go(index)}
               aria-label={`${index + 1}. slayta git`}
               aria-current={index === active ? 'true' : undefined}
-              className="group flex h-6 min-w-6 items-center justify-center px-2"
+              className="group flex h-6 min-w-6 items-center justify-center px-2 focus-visible:outline-white"
             >
               <span
                 className={clsx(
@@ -203,7 +203,7 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
           type="button"
           onClick={() => setStopped((s) => !s)}
           aria-label={stopped ? 'Slaytları oynat' : 'Slaytları durdur'}
-          className="ml-1 flex h-6 w-6 items-center justify-center rounded-full text-white/80 hover:bg-white/15 hover:text-white"
+          className="ml-1 flex h-6 w-6 items-center justify-center rounded-full text-white/80 hover:bg-white/15 hover:text-white focus-visible:outline-white"
         >
           {stopped ? (
             <Play aria-hidden="true" className="h-3.5 w-3.5" />
@@ -215,7 +215,7 @@ export function HeroBanner({ browseHref }: { browseHref: string }) {
           type="button"
           onClick={() => go(active + 1)}
           aria-label="Sonraki slayt"
-          className="ml-1 flex h-7 w-7 items-center justify-center rounded-full bg-black/20 text-white sm:hidden"
+          className="ml-1 flex h-7 w-7 items-center justify-center rounded-full bg-black/20 text-white focus-visible:outline-white sm:hidden"
         >
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </button>

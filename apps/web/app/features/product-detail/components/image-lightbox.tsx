@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import clsx from 'clsx';
+import { useReturnFocus } from '~/components/ui/use-return-focus';
 
 export interface GalleryImage {
   url: string;
@@ -21,11 +22,12 @@ const ICON_BUTTON =
   'inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white transition-colors hover:bg-white/20 disabled:opacity-40';
 
 /**
- * Full-screen image viewer: ← / → step through the images, Escape closes (Radix restores the
- * focus to the image that opened it), clicking the image zooms in at that point.
+ * Full-screen image viewer: ← / → step through the images, Escape closes (focus returns to the
+ * image that opened it: useReturnFocus), clicking the image zooms in at that point.
  */
 export function ImageLightbox({ images, index, onIndexChange, open, onOpenChange, title }: ImageLightboxProps) {
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const returnFocus = useReturnFocus();
   const count = images.length;
   const current = images[index];
 
@@ -65,6 +67,7 @@ export function ImageLightbox({ images, index, onIndexChange, open, onOpenChange
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/95" />
         <Dialog.Content
+          {...returnFocus}
           onKeyDown={onKeyDown}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
           aria-describedby={undefined}

@@ -50,29 +50,31 @@ export function ActivityTab() {
       <h2 id="activity-title" className="text-lg font-semibold text-ink">
         Aktivite Özeti
       </h2>
-      <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {/* A list, not a <dl>: most counts are links, and a link may not stand between dl and dt/dd. */}
+      <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {stats.map((stat) => {
           const body = (
             <>
-              <dt className="text-xs font-medium text-muted">{stat.label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-ink tabular-nums">{formatNumber(stat.value)}</dd>
+              <span className="block text-xs font-medium text-muted">{stat.label}</span>
+              <span className="mt-1 block text-2xl font-bold text-ink tabular-nums">{formatNumber(stat.value)}</span>
             </>
           );
-          return stat.href ? (
-            <Link
-              key={stat.label}
-              to={stat.href}
-              className="rounded-xl border border-line bg-page/60 p-4 transition-colors hover:border-primary"
-            >
-              {body}
-            </Link>
-          ) : (
-            <div key={stat.label} className="rounded-xl border border-line bg-page/60 p-4">
-              {body}
-            </div>
+          return (
+            <li key={stat.label} className="flex">
+              {stat.href ? (
+                <Link
+                  to={stat.href}
+                  className="w-full rounded-xl border border-line bg-page/60 p-4 transition-colors hover:border-primary"
+                >
+                  {body}
+                </Link>
+              ) : (
+                <div className="w-full rounded-xl border border-line bg-page/60 p-4">{body}</div>
+              )}
+            </li>
           );
         })}
-      </dl>
+      </ul>
 
       <h3 className="mt-8 text-base font-semibold text-ink">Son Hareketler</h3>
       <ol className="mt-4 space-y-1">

@@ -64,6 +64,16 @@ describe('Profile → Premium tab', () => {
     expect(screen.getByText('Kapalı')).toBeTruthy();
   });
 
+  it('lists the plan facts as a valid description list: dl > div > dt + dd', () => {
+    renderWithProviders(<PremiumTab user={yearly(false)} />, { queries: { enabled: false } });
+    const list = document.querySelector('dl')!;
+    expect(list.children.length).toBeGreaterThan(0);
+    for (const group of Array.from(list.children)) {
+      expect(group.tagName).toBe('DIV');
+      expect(Array.from(group.children).map((child) => child.tagName)).toEqual(['DT', 'DD']);
+    }
+  });
+
   it('shows free members the upsell with the first six features marked PREMIUM', () => {
     renderWithProviders(<PremiumTab user={testUser()} />, { queries: { enabled: false } });
     expect(screen.getAllByText('PREMIUM')).toHaveLength(6);

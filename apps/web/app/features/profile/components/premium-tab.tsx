@@ -22,12 +22,13 @@ const STATUS_LABEL: Record<Subscription['status'], string> = {
 
 function Fact({ icon: Icon, label, value }: { icon: typeof Crown; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-line bg-page/60 p-4">
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-      <div>
-        <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
-        <dd className="mt-0.5 font-semibold text-ink">{value}</dd>
-      </div>
+    // dl > div may hold only dt and dd: the icon sits inside the dt, beside both.
+    <div className="relative rounded-xl border border-line bg-page/60 p-4 pl-12">
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">
+        <Icon aria-hidden="true" className="absolute top-[1.125rem] left-4 size-5 text-primary" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold text-ink">{value}</dd>
     </div>
   );
 }

@@ -39,7 +39,10 @@ describe('the profile tabs read GET /auth/overview', () => {
     await screen.findByRole('heading', { name: 'Aktivite Özeti' });
     expect(screen.getByRole('link', { name: /Favori\s*6/ }).getAttribute('href')).toBe('/favorites');
     expect(screen.getByRole('link', { name: /Kayıtlı karşılaştırma\s*1/ })).toBeTruthy();
-    const events = within(screen.getByRole('list')).getAllByRole('listitem');
+    // A link between a dl and its dt/dd is invalid markup.
+    expect(document.querySelector('dl > a, dl a dt')).toBeNull();
+    // The counts come first, then the events.
+    const events = within(screen.getAllByRole('list')[1]!).getAllByRole('listitem');
     expect(events.map((e) => e.textContent)).toEqual([
       expect.stringContaining('Favorilere eklendiTelefon X'),
       expect.stringContaining('Karşılaştırma kaydedildiAmiral gemisi telefonlar · 3 ürün'),
