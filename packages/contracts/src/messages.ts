@@ -110,6 +110,9 @@ export const messages = {
     passwordReset: 'Şifreniz sıfırlandı. Yeni şifrenizle giriş yapabilirsiniz.',
     accountDeleted: 'Hesabınız silindi. Kişisel verileriniz 30 gün içinde kalıcı olarak silinecektir.',
     avatarNotFound: 'Profil resmi bulunamadı',
+    passwordTooLong: (max: number) => `Şifre en fazla ${max} karakter olabilir`,
+    bioTooLong: (max: number) => `Hakkımda en fazla ${max} karakter olabilir`,
+    addressTooLong: (max: number) => `Adres en fazla ${max} karakter olabilir`,
   },
   favorites: {
     // Spec §6/§8, verbatim.
@@ -184,6 +187,9 @@ export const messages = {
     // Server answers the specification leaves open.
     targetNotAbove: 'Hedef fiyat mevcut fiyattan yüksek olmalıdır',
     targetTooHigh: 'Hedef fiyat en fazla 10.000.000 ₺ olabilir.',
+    productInvalid: 'Geçerli bir ürün seçin.',
+    storeInvalid: 'Geçerli bir mağaza seçin.',
+    triggerTypeInvalid: 'Geçersiz alarm türü.',
     disabled: 'Fiyat alarmları şu anda kullanılamıyor.',
     notFound: 'Fiyat alarmı bulunamadı.',
     storeNotFound: 'Bu mağaza ürünü satmıyor.',
@@ -216,5 +222,28 @@ export const messages = {
     mustLogin: 'Giriş Yapmanız Gerekiyor',
     accessDenied: 'Erişim Reddedildi',
     unauthorizedAccess: 'Yetkisiz Erişim',
+  },
+  payments: {
+    // A payment that did not raise the plan (ADR 018, "Orders once"): refunded, or owed a refund.
+    unappliedReasons: {
+      plan_not_higher: 'hesabınızda zaten bu veya daha yüksek bir plan var',
+      superseded: 'sipariş, yerine yeni bir sipariş açıldığı için kapanmıştı',
+      expired: 'siparişin ödeme süresi (1 saat) dolmuştu',
+      cancelled: 'ödeme alındığında aboneliğiniz artık yenilenmiyordu',
+      account_deleted: 'hesap silinmişti',
+      second_payment: 'bu sipariş zaten ödenmişti',
+    },
+    refundedUnapplied: (plan: string, amount: string, reason: string) =>
+      `${plan} ödemeniz (${amount}) planınıza işlenmediği için iade edildi: ${reason}.`,
+    refundOwedTitle: 'Ödemeniz iade edilecek',
+    refundOwed: (plan: string, amount: string, reason: string) =>
+      `${plan} ödemeniz (${amount}) planınıza işlenmedi: ${reason}. Tutar ekibimiz tarafından iade edilecek; iade yapıldığında size haber vereceğiz.`,
+    // The /premium/callback page.
+    callbackRefundedTitle: 'Ödemeniz iade edildi',
+    callbackRefundedText:
+      'Bu sipariş için alınan tutar iade edildi. İadenin kartınıza yansıması bankanıza göre birkaç iş günü sürebilir; ayrıntıları profilinizin Premium sekmesinde görebilirsiniz.',
+    callbackRefundOwedTitle: 'Ödemeniz iade edilecek',
+    callbackRefundOwedText:
+      'Bu sipariş için alınan tutarın iadesi bekliyor: ödeme planınıza işlenmedi ya da iadesini istediniz. İade yapıldığında size bildirim ve e-posta göndereceğiz.',
   },
 } as const;

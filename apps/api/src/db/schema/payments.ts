@@ -63,6 +63,11 @@ export const payments = pgTable(
     uniqueIndex('payments_renewal_period_uq')
       .on(t.userId, t.periodStart)
       .where(sql`${t.kind} = 'renewal'`),
+    // At most one open purchase order per member (ADR 018, "Orders once"): a new checkout reuses or
+    // closes the open one under the member's row lock; this index is the database's last word.
+    uniqueIndex('payments_open_checkout_uq')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'checkout' and ${t.status} = 'pending'`),
     // The renewal job's claim: due, unpaid renewal orders.
     index('payments_renewal_due_idx')
       .on(t.nextAttemptAt)

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index';
 import { sqlRows } from '../../lib/sql-rows';
 import { sessionCache } from '../auth/session-cache';
+import { closeOrdersOfDeletedAccount } from '../payments/payments.repo';
 
 /*
  * The account's own rows across features, for the KVKK export and for deletion. These reads and
@@ -80,7 +81,9 @@ export function listSessions(db: Db, userId: string) {
 /**
  * Soft deletion: the account disappears at once (sign-in, lookups and sessions all ignore it)
  * and its personal data stays only until `purgeAfter`. The e-mail and social ids are released
- * immediately so the person can register again; alerts stop firing and renewals stop.
+ * immediately so the person can register again; alerts stop firing and renewals stop: the open
+ * purchase orders and renewal orders close with it (a payment still made for one is refunded,
+ * ADR 018), except a renewal being charged right now, whose outcome its charge records.
  */
 export async function softDeleteUser(tx: Transaction, userId: string, now: Date, purgeAfter: Date): Promise<void> {
   await tx
@@ -97,6 +100,7 @@ export async function softDeleteUser(tx: Transaction, userId: string, now: Date,
     })
     .where(eq(users.id, userId));
   sessionCache.forgetUser(userId);
+  await closeOrdersOfDeletedAccount(tx, userId, now);
   await tx.update(priceAlerts).set({ isActive: false }).where(eq(priceAlerts.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { payments, type NewPaymentRow, type PaymentRow } from '../../db/schema/payments';
 import { users, type UserRow } from '../../db/schema/users';
@@ -13,6 +13,12 @@ export async function insertOrder(db: Db, values: NewPaymentRow): Promise<Paymen
 
 export async function findOrder(db: Db, id: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** The order's row, locked for the rest of the transaction (after the account's row: the lock order of fulfilment). */
+export async function lockOrder(tx: Transaction, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
   return row;
 }
 
@@ -35,7 +41,13 @@ export async function setProviderRef(db: Db, id: string, providerRef: string): P
 export async function completeOrder(
   tx: Transaction,
   id: string,
-  fields: { providerPaymentId: string | null; raw: Record<string, unknown>; completedAt: Date },
+  fields: {
+    providerPaymentId: string | null;
+    raw: Record<string, unknown>;
+    completedAt: Date;
+    /** Set for money that did not raise the plan: its refund is owed (the operator's queue of requests). */
+    refundRequestedAt?: Date;
+  },
 ): Promise<PaymentRow | undefined> {
   const [row] = await tx
     .update(payments)
@@ -107,12 +119,66 @@ export async function markRefunded(
   return row;
 }
 
-/** The user's latest completed payment (the one that bought the current plan). */
+/**
+ * Why we closed an order ourselves, in `last_error` of a failed order (a provider's failure report
+ * leaves it empty): a newer checkout replaced it, it expired, the account was deleted, or the
+ * member stopped renewing. Money that still arrives for such an order is refunded, never applied.
+ */
+export const CLOSED_ORDER_REASONS = ['superseded', 'expired', 'account_deleted', 'cancelled'] as const;
+export type ClosedOrderReason = (typeof CLOSED_ORDER_REASONS)[number];
+
+export function closedReason(o: Pick<PaymentRow, 'status' | 'lastError'>): ClosedOrderReason | null {
+  return o.status === 'failed' && (CLOSED_ORDER_REASONS as readonly (string | null)[]).includes(o.lastError)
+    ? (o.lastError as ClosedOrderReason)
+    : null;
+}
+
+/** The member's open purchase orders (at most one: the partial unique index), locked, newest first. */
+export async function lockOpenCheckouts(tx: Transaction, userId: string): Promise<PaymentRow[]> {
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'checkout'), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt))
+    .for('update');
+}
+
+/** Closes pending orders (pending → failed, the reason kept); returns the ids it closed. */
+export async function closeOrders(db: Db, ids: string[], reason: ClosedOrderReason): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', lastError: reason, nextAttemptAt: null, lockedUntil: null })
+    .where(and(inArray(payments.id, ids), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return rows.map((r) => r.id);
+}
+
+/** Closes every purchase order still open that was opened before `before` (the housekeeping pass). */
+export async function closeExpiredCheckouts(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', lastError: 'expired' })
+    .where(and(eq(payments.kind, 'checkout'), eq(payments.status, 'pending'), lt(payments.createdAt, before)))
+    .returning({ id: payments.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The account's latest completed payment that bought a plan (the one behind the current plan):
+ * a payment recorded as not applied (`raw.unapplied`) never did.
+ */
 export async function latestCompleted(db: Db, userId: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.status, 'completed')))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'completed'),
+        sql`(${payments.raw} ->> 'unapplied') is null`,
+      ),
+    )
     .orderBy(sql`${payments.completedAt} desc nulls last`)
     .limit(1);
   return row;
@@ -125,9 +191,16 @@ export async function listUserPayments(db: Db, userId: string, limit = 100): Pro
 
 /**
  * Closes the account's open renewal orders (a payment link not paid, a declined renewal waiting
- * for its next attempt): cancelled, upgraded past or refunded. Returns them as they were.
+ * for its next attempt): cancelled, upgraded past, refunded or deleted. An order whose lease is
+ * held at `now` is being charged: it is left to the charge, which records its outcome (a charge
+ * for a member who no longer renews is refunded). Returns every open one as it was.
  */
-export async function closeOpenRenewals(db: Db, userId: string): Promise<PaymentRow[]> {
+export async function closeOpenRenewals(
+  db: Db,
+  userId: string,
+  now: Date,
+  reason: ClosedOrderReason = 'cancelled',
+): Promise<PaymentRow[]> {
   const open = await db
     .select()
     .from(payments)
@@ -135,7 +208,27 @@ export async function closeOpenRenewals(db: Db, userId: string): Promise<Payment
   if (open.length === 0) return open;
   await db
     .update(payments)
-    .set({ status: 'failed', lastError: 'cancelled', nextAttemptAt: null })
-    .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal'), eq(payments.status, 'pending')));
+    .set({ status: 'failed', lastError: reason, nextAttemptAt: null })
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.kind, 'renewal'),
+        eq(payments.status, 'pending'),
+        or(isNull(payments.lockedUntil), lt(payments.lockedUntil, now)),
+      ),
+    );
   return open;
+}
+
+/**
+ * A deleted account's open orders, closed in the deletion's transaction: its purchase orders and
+ * its renewals (but not a renewal being charged, see closeOpenRenewals). A payment that still
+ * arrives for one is refunded.
+ */
+export async function closeOrdersOfDeletedAccount(tx: Transaction, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'failed', lastError: 'account_deleted' })
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'checkout'), eq(payments.status, 'pending')));
+  await closeOpenRenewals(tx, userId, now, 'account_deleted');
 }

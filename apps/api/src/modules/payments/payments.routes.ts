@@ -30,6 +30,7 @@ import {
   demoSigningKey,
   fulfil,
   getOrder,
+  orderIsOpen,
   iyzicoUrl,
   paymentHistory,
   pendingOrderWithBuyer,
@@ -37,6 +38,7 @@ import {
   renewalPaymentUrl,
   requestRefund,
   startCheckout,
+  type FulfilOutcome,
   type PaymentsDeps,
 } from './payments.service';
 import type { PaidPlanId } from '@kiyasla/contracts/plans';
@@ -95,6 +97,22 @@ export async function paymentRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
+  /**
+   * The result page's hint for an outcome (the page believes the order's status, read from the
+   * server): a payment that did not raise the plan is never a success.
+   */
+  function whereTo(outcome: FulfilOutcome): [string, string] {
+    const id = outcome.order.id;
+    switch (outcome.kind) {
+      case 'failed':
+        return [id, 'failed'];
+      case 'unapplied':
+        return [id, outcome.refund === 'refunded' ? 'refunded' : 'refund_pending'];
+      default:
+        return [id, outcome.order.status === 'refunded' ? 'refunded' : 'success'];
+    }
+  }
+
   /** Runs a browser-facing callback: verify → fulfil → back to /premium/callback (never an error page). */
   async function browserCallback(
     req: FastifyRequest,
@@ -112,8 +130,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         .send();
     try {
       const verified = await verify();
-      const outcome = await fulfil(deps, verified);
-      return back(outcome.order.id, outcome.kind === 'failed' ? 'failed' : 'success');
+      return back(...whereTo(await fulfil(deps, verified)));
     } catch (err) {
       if (!(err instanceof CallbackRefused)) throw err;
       req.log.warn({ provider, orderId: err.orderId, reason: err.reason }, 'payment callback refused; nothing granted');
@@ -255,7 +272,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         },
         '/api/payments/callback/demo',
         demoSigningKey(deps),
-        order.status === 'pending' ? 'open' : 'closed',
+        orderIsOpen(order, new Date()) ? 'open' : 'closed',
       ),
     );
   });
@@ -269,7 +286,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   // --- Shopier: our page posts the signed form; Shopier posts the signed result back ----------
   r.get('/payments/shopier/:orderId', { schema: { hide: true, params: orderParams } }, async (req, reply) => {
     const found = await pendingOrderWithBuyer(deps, req.params.orderId, 'shopier');
-    if (!found || found.order.status !== 'pending') return notFoundPage(reply);
+    if (!found || !orderIsOpen(found.order, new Date())) return notFoundPage(reply);
     const { order, buyer } = found;
     const p = await app.settings.group('payment');
     const plan = planById(order.plan as PaidPlanId);

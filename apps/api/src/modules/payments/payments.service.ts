@@ -31,20 +31,26 @@ import type { AuthUser } from '../auth/session-verifier';
 import { isPremiumRow } from '../auth/user.presenter';
 import type { SettingsService } from '../settings/settings.service';
 import {
+  closedReason,
+  closeExpiredCheckouts,
+  closeOpenRenewals,
+  closeOrders,
   completeOrder,
   failOrder,
   findOrder,
   findUser,
-  closeOpenRenewals,
   findUserOrder,
   insertOrder,
   latestCompleted,
   listUserPayments,
+  lockOpenCheckouts,
+  lockOrder,
   lockUser,
   markRefunded,
   markRefundRequested,
   setProviderRef,
   updateSubscription,
+  type ClosedOrderReason,
 } from './payments.repo';
 import { demoCardToken, demoSecret } from './providers/demo';
 import { findCredential, saveCredential } from './credentials';
@@ -79,6 +85,39 @@ export interface PaymentsDeps {
 export const PLAN_CURRENCY = 'TRY';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A purchase order takes payments for this long (ADR 018, "Orders once"). Its Stripe session ends
+ * then; iyzico's form token lives 30 minutes. A pending order older than this is closed by the
+ * lifecycle pass, by the member's next checkout, or at the callback: money for it is refunded.
+ */
+export const CHECKOUT_ORDER_TTL_MS = 60 * 60_000;
+/** A checkout of the same plan and amount hands out the open order's page while it is younger than this (half its life left at least). */
+const CHECKOUT_REUSE_MS = CHECKOUT_ORDER_TTL_MS / 2;
+/**
+ * Providers whose page for an order can be handed out again: our own pages (demo; Shopier's form,
+ * signed per visit for the same order) and Stripe (the session is created with the order's
+ * idempotency key, so asking again returns the same session). iyzico makes a new form token each
+ * time, two payable pages for one order: its open order is closed and a new one opened instead.
+ */
+const REUSABLE_PAGES: ReadonlySet<ProviderId> = new Set(['demo', 'shopier', 'stripe']);
+/** Providers with a refund API: money that did not raise the plan goes back at once. Shopier's is refunded by hand. */
+const AUTO_REFUND: ReadonlySet<ProviderId> = new Set(['demo', 'stripe', 'iyzico']);
+
+/** Why a paid order did not raise the plan (recorded in `raw.unapplied`). */
+export type UnappliedReason = ClosedOrderReason | 'plan_not_higher' | 'second_payment';
+/** What became of the money of an unapplied payment: returned, being returned, or owed (the operator's queue). */
+export type UnappliedRefund = 'refunded' | 'in_progress' | 'flagged';
+
+const unappliedOf = (o: PaymentRow): UnappliedReason | null =>
+  typeof o.raw?.unapplied === 'string' ? (o.raw.unapplied as UnappliedReason) : null;
+
+/** Whether a pending order still takes payments: a purchase order for CHECKOUT_ORDER_TTL_MS, a renewal until closed. */
+export function orderIsOpen(o: PaymentRow, now: Date): boolean {
+  return (
+    o.status === 'pending' && (o.kind !== 'checkout' || now.getTime() - o.createdAt.getTime() <= CHECKOUT_ORDER_TTL_MS)
+  );
+}
 
 export const PROVIDER_NAMES: Record<ProviderId, string> = {
   demo: 'Test ödemesi (demo)',
@@ -155,9 +194,12 @@ export function iyzicoUrl(config: AppConfig, p: PaymentSettings): string {
 }
 
 /**
- * POST /payments/checkout: records a pending order for `planName` (an id or an alias) and opens
- * the active provider's payment page. Refusals: payments off (503), unknown plan (404), the
- * current or a lower plan (409, §4), no provider (503).
+ * POST /payments/checkout: opens the member's purchase order for `planName` (an id or an alias) on
+ * the active provider and returns its payment page. One open order per member (ADR 018, "Orders
+ * once"): under the member's row lock, an open order of the same plan and amount whose page can be
+ * handed out again is reused (a double click, parallel requests); any other open order is closed
+ * first (a payment still made on its page is refunded). Refusals: payments off (503), unknown plan
+ * (404), the current or a lower plan (409, §4), no provider (503).
  */
 export async function startCheckout(
   deps: PaymentsDeps,
@@ -171,84 +213,168 @@ export async function startCheckout(
   const planId = resolvePaidPlanId(planName);
   if (!planId) throw notFound(CODES.planNotFound, m.planNotFound);
   const plan = planById(planId);
-
-  const user = await findUser(deps.db, caller.id);
-  if (!user) throw notFound('USER_NOT_FOUND', messages.generic.unauthorized);
-  const current = activePaidPlan(user, now);
-  const choice = planChoice(planId, current);
-  if (choice === 'current') throw new AppError(409, CODES.currentPlan, m.currentPlan);
-  if (choice === 'lower') throw new AppError(409, CODES.lowerPlan, m.lowerPlan);
-
   const provider = activeProvider(p);
-  if (!provider) throw unavailable(CODES.notConfigured, m.notConfigured);
 
-  const price = tryToKurus(plan.price);
-  const credit = current
-    ? Math.min(
-        price - 1,
-        upgradeCredit(
-          { pricePaid: user.subscriptionPrice, start: user.subscriptionStart, end: user.subscriptionEnd },
-          now,
-        ),
-      )
-    : 0;
-  const amount = price - credit;
-  const order = await insertOrder(deps.db, {
-    userId: user.id,
-    provider,
-    plan: planId,
-    amount,
-    currency: PLAN_CURRENCY,
-    status: 'pending',
-    taxAmount: includedTax(amount, p.taxRate),
-    creditAmount: credit,
-    raw: { taxRate: p.taxRate, testMode: p.testMode, upgradedFrom: current },
+  const { order, user, reused } = await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, caller.id);
+    if (!user || user.deletedAt) throw notFound('USER_NOT_FOUND', messages.generic.unauthorized);
+    const current = activePaidPlan(user, now);
+    const choice = planChoice(planId, current);
+    if (choice === 'current') throw new AppError(409, CODES.currentPlan, m.currentPlan);
+    if (choice === 'lower') throw new AppError(409, CODES.lowerPlan, m.lowerPlan);
+    if (!provider) throw unavailable(CODES.notConfigured, m.notConfigured);
+
+    const price = tryToKurus(plan.price);
+    const credit = current
+      ? Math.min(
+          price - 1,
+          upgradeCredit(
+            { pricePaid: user.subscriptionPrice, start: user.subscriptionStart, end: user.subscriptionEnd },
+            now,
+          ),
+        )
+      : 0;
+    const amount = price - credit;
+    const open = await lockOpenCheckouts(tx, user.id);
+    const reusable = open.find(
+      (o) =>
+        o.plan === planId &&
+        o.amount === amount &&
+        o.provider === provider &&
+        REUSABLE_PAGES.has(provider) &&
+        now.getTime() - o.createdAt.getTime() < CHECKOUT_REUSE_MS,
+    );
+    const stale = open.filter((o) => o !== reusable);
+    const expired = (o: PaymentRow) => !orderIsOpen(o, now);
+    await closeOrders(
+      tx,
+      stale.filter(expired).map((o) => o.id),
+      'expired',
+    );
+    await closeOrders(
+      tx,
+      stale.filter((o) => !expired(o)).map((o) => o.id),
+      'superseded',
+    );
+    if (stale.length) deps.log.info({ userId: user.id, closed: stale.map((o) => o.id) }, 'open checkout orders closed');
+    if (reusable) return { order: reusable, user, reused: true };
+    const order = await insertOrder(tx, {
+      userId: user.id,
+      provider,
+      plan: planId,
+      amount,
+      currency: PLAN_CURRENCY,
+      status: 'pending',
+      taxAmount: includedTax(amount, p.taxRate),
+      creditAmount: credit,
+      raw: { taxRate: p.taxRate, testMode: p.testMode, upgradedFrom: current },
+    });
+    return { order, user, reused: false };
   });
 
+  const active = order.provider as ProviderId;
   const renews = plan.duration !== 'lifetime';
   const saved = renews ? await findCredential(deps.db, deps.config.jwtSecret, user.id) : null;
   const checkout: CheckoutOrder = {
     orderId: order.id,
     planId,
     planName: plan.name,
-    amount,
-    currency: PLAN_CURRENCY,
+    amount: order.amount,
+    currency: order.currency,
     buyer: { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email },
     returnUrl: `${deps.config.publicUrl}/premium/callback?order=${order.id}`,
-    callbackUrl: `${deps.config.publicUrl}/api/payments/callback/${provider}`,
+    callbackUrl: `${deps.config.publicUrl}/api/payments/callback/${active}`,
     renews,
-    customerRef: saved?.provider === provider ? saved.customerRef : null,
+    customerRef: saved?.provider === active ? saved.customerRef : null,
+    expiresAt: new Date(order.createdAt.getTime() + CHECKOUT_ORDER_TTL_MS),
   };
   let start: CheckoutStart;
   try {
-    start = await openCheckout(deps, provider, p, checkout, ctx.ip);
+    start = await openCheckout(deps, active, p, checkout, ctx.ip);
   } catch (err) {
-    deps.log.error({ err, orderId: order.id, provider }, 'payment provider refused to open a checkout');
+    deps.log.error({ err, orderId: order.id, provider: active, reused }, 'payment provider refused to open a checkout');
     await failOrder(deps.db, order.id, { ...order.raw, error: 'checkout could not be opened' });
     throw unavailable(CODES.providerUnavailable, m.providerUnavailable);
   }
-  if (start.providerRef) await setProviderRef(deps.db, order.id, start.providerRef);
+  if (start.providerRef && start.providerRef !== order.providerRef) {
+    await setProviderRef(deps.db, order.id, start.providerRef);
+  }
   return {
     orderId: order.id,
-    provider,
+    provider: active,
     url: start.url,
-    amount: kurusToTry(amount),
-    currency: PLAN_CURRENCY,
-    credit: kurusToTry(credit),
+    amount: kurusToTry(order.amount),
+    currency: order.currency,
+    credit: kurusToTry(order.creditAmount),
   };
+}
+
+/**
+ * The lifecycle pass's housekeeping: purchase orders open longer than CHECKOUT_ORDER_TTL_MS are
+ * closed as expired. Returns how many.
+ */
+export async function expireCheckoutOrders(deps: PaymentsDeps, now = new Date()): Promise<number> {
+  const closed = await closeExpiredCheckouts(deps.db, new Date(now.getTime() - CHECKOUT_ORDER_TTL_MS));
+  if (closed.length) deps.log.info({ orders: closed.length }, 'expired checkout orders closed');
+  return closed.length;
 }
 
 export type FulfilOutcome =
   | { kind: 'granted'; order: PaymentRow }
   | { kind: 'already'; order: PaymentRow }
-  | { kind: 'failed'; order: PaymentRow };
+  | { kind: 'failed'; order: PaymentRow }
+  /** Paid, but the plan was not raised by it: the money is refunded (or owed, flagged for the operator). */
+  | { kind: 'unapplied'; order: PaymentRow; reason: UnappliedReason; refund: UnappliedRefund };
+
+/** What a paid order does to the member's plan: renews the period it was opened for, grants its plan, or nothing. */
+function planEffect(order: PaymentRow, user: UserRow, now: Date): 'renewal' | 'grant' | null {
+  const plan = order.plan as PaidPlanId;
+  const renewsPeriod =
+    order.kind === 'renewal' &&
+    order.periodStart !== null &&
+    user.subscriptionPlan === plan &&
+    user.subscriptionStatus === 'active' &&
+    user.nextRenewalDate?.getTime() === order.periodStart.getTime();
+  if (renewsPeriod) return 'renewal';
+  const current = activePaidPlan(user, now);
+  return current === null || planChoice(plan, current) === 'purchasable' ? 'grant' : null;
+}
 
 /**
- * Grants the plan an order paid for, once (ADR 018). The callback's signature was checked by its
- * provider adapter; here the order must exist, belong to that provider, and the amount and
- * currency the provider reports must be the order's. The order moves pending → completed in the
- * same transaction as the user's plan, so a second delivery finds nothing to move; a provider
- * payment id already used by another order fails on its unique index. Every refusal throws
+ * Why money for this order must not be applied, or null: the account is gone, we closed the order
+ * (a newer checkout, a cancelled renewal, the deletion), it expired — judged by when the provider
+ * says it was paid, when it says so — or the member already has this plan or a higher one.
+ */
+function unappliedReason(
+  order: PaymentRow,
+  user: UserRow | undefined,
+  paidAt: Date,
+  now: Date,
+): UnappliedReason | null {
+  if (!user || user.deletedAt) return 'account_deleted';
+  const closed = closedReason(order);
+  const inTime = paidAt.getTime() - order.createdAt.getTime() <= CHECKOUT_ORDER_TTL_MS;
+  if (closed && !(closed === 'expired' && inTime)) return closed;
+  // A purchase order past its bound, whether still open or failed by the provider meanwhile.
+  if (order.kind === 'checkout' && !inTime) return 'expired';
+  return planEffect(order, user, now) ? null : 'plan_not_higher';
+}
+
+type FulfilStep =
+  | { kind: 'gone' }
+  | { kind: 'settled'; row: PaymentRow }
+  | { kind: 'unapplied'; row: PaymentRow; reason: UnappliedReason }
+  | { kind: 'granted'; row: PaymentRow };
+
+/**
+ * Records a paid order once and grants its plan (ADR 018). The callback's signature was checked by
+ * its provider adapter; here the order must exist, belong to that provider, and the amount and
+ * currency the provider reports must be the order's. In one transaction, the account's row and then
+ * the order's are locked; the order moves pending|failed → completed with the plan, so a second
+ * delivery finds nothing to move; a provider payment id already used by another order fails on its
+ * unique index. Money that cannot raise the plan (`unappliedReason`) is recorded as paid and owed
+ * back (`raw.unapplied`, `refund_requested_at`), and refunded through the provider right after the
+ * commit (`settleUnapplied`): never a receipt, never a success. Every refusal throws
  * CallbackRefused (the route logs it and grants nothing).
  */
 export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new Date()): Promise<FulfilOutcome> {
@@ -270,36 +396,38 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
   if (v.currency !== null && v.currency.toUpperCase() !== order.currency) {
     throw new CallbackRefused(`currency ${v.currency} differs from the order's ${order.currency}`, order.id);
   }
-  if (!order.userId) throw new CallbackRefused('order of a deleted account', order.id);
-  const userId = order.userId;
 
   // Read before the transaction: on the embedded database (one connection) a settings read from
   // inside it, on a cold cache, would wait for the transaction that waits for it.
   const { siteName } = await deps.settings.group('general');
-  let granted: { order: PaymentRow; user: UserRow } | null;
+  let step: FulfilStep;
   try {
-    granted = await deps.db.transaction(async (tx) => {
-      const user = await lockUser(tx, userId);
-      if (!user) return null;
-      const done = await completeOrder(tx, order.id, {
+    step = await deps.db.transaction(async (tx): Promise<FulfilStep> => {
+      const user = order.userId ? await lockUser(tx, order.userId) : undefined;
+      const row = await lockOrder(tx, order.id);
+      if (!row) return { kind: 'gone' };
+      if (row.status === 'completed' || row.status === 'refunded') return { kind: 'settled', row };
+      const reason = unappliedReason(row, user, v.paidAt ?? now, now);
+      if (reason) {
+        const done = await completeOrder(tx, row.id, {
+          providerPaymentId: v.providerPaymentId,
+          raw: { ...row.raw, callback: v.raw, unapplied: reason },
+          completedAt: now,
+          refundRequestedAt: now,
+        });
+        return { kind: 'unapplied', row: done!, reason };
+      }
+      const done = (await completeOrder(tx, row.id, {
         providerPaymentId: v.providerPaymentId,
-        raw: { ...order.raw, callback: v.raw },
+        raw: { ...row.raw, callback: v.raw },
         completedAt: now,
-      });
-      if (!done) return null;
+      }))!;
       const plan = planById(done.plan as PaidPlanId);
-      const current = activePaidPlan(user, now);
-      let updated = user;
-      const renewsPeriod =
-        done.kind === 'renewal' &&
-        done.periodStart !== null &&
-        user.subscriptionPlan === plan.id &&
-        user.subscriptionStatus === 'active' &&
-        user.nextRenewalDate?.getTime() === done.periodStart.getTime();
-      if (renewsPeriod) {
+      let updated: UserRow;
+      if (planEffect(done, user!, now) === 'renewal') {
         // A renewal paid through its e-mailed link: the next period runs from the old end date.
         const end = periodEnd(plan.duration, done.periodStart!);
-        updated = await updateSubscription(tx, userId, {
+        updated = await updateSubscription(tx, user!.id, {
           subscriptionStatus: 'active',
           subscriptionPrice: done.amount,
           subscriptionStart: done.periodStart!,
@@ -307,17 +435,10 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
           nextRenewalDate: end,
           autoRenew: true,
         });
-      } else if (current !== null && planChoice(plan.id, current) !== 'purchasable') {
-        // Two orders paid in a row (monthly after yearly): the higher plan stays; the payment is
-        // recorded and can be refunded.
-        deps.log.warn(
-          { orderId: done.id, userId, plan: plan.id, current },
-          'payment for a plan not above the current one',
-        );
       } else {
         const end = periodEnd(plan.duration, now);
         const renews = plan.duration !== 'lifetime';
-        updated = await updateSubscription(tx, userId, {
+        updated = await updateSubscription(tx, user!.id, {
           subscriptionPlan: plan.id,
           subscriptionStatus: 'active',
           subscriptionPrice: done.amount + done.creditAmount,
@@ -334,10 +455,10 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
             ? { customerRef: null, methodRef: demoCardToken(), sourcePaymentRef: null }
             : v.credential;
         if (credential)
-          await saveCredential(tx, deps.config.jwtSecret, userId, done.id, { provider: v.provider, ...credential });
+          await saveCredential(tx, deps.config.jwtSecret, user!.id, done.id, { provider: v.provider, ...credential });
       }
       await enqueueReceipt(deps, tx, done, updated, plan, now, siteName);
-      return { order: done, user: updated };
+      return { kind: 'granted', row: done };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'payments_provider_payment_uq')) {
@@ -345,15 +466,90 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
     }
     throw err;
   }
-  if (!granted) {
-    const latest = (await findOrder(deps.db, order.id)) ?? order;
-    if (latest.status === 'completed') return { kind: 'already', order: latest };
-    throw new CallbackRefused(`order is ${latest.status}`, order.id);
+
+  switch (step.kind) {
+    case 'gone':
+      throw new CallbackRefused('unknown order', order.id);
+    case 'granted':
+      sessionCache.forgetUser(step.row.userId!);
+      deps.mail.kick();
+      deps.log.info(
+        { orderId: order.id, userId: step.row.userId, plan: step.row.plan, provider: v.provider },
+        'premium plan granted',
+      );
+      return { kind: 'granted', order: step.row };
+    case 'unapplied': {
+      deps.log.warn(
+        { orderId: order.id, userId: order.userId, plan: order.plan, reason: step.reason, provider: v.provider },
+        'payment not applied to the plan; refunding it',
+      );
+      const refund = await settleUnapplied(deps, step.row, step.reason, now);
+      return {
+        kind: 'unapplied',
+        order: (await findOrder(deps.db, order.id)) ?? step.row,
+        reason: step.reason,
+        refund,
+      };
+    }
+    case 'settled': {
+      const { row } = step;
+      if (v.providerPaymentId && row.providerPaymentId && v.providerPaymentId !== row.providerPaymentId) {
+        // The same order paid a second time (two pages of it): no row to refund it through.
+        deps.log.error(
+          { orderId: row.id, userId: row.userId, provider: v.provider, providerPaymentId: v.providerPaymentId },
+          'a second payment for an order already paid: refund it in the provider’s panel',
+        );
+        return { kind: 'unapplied', order: row, reason: 'second_payment', refund: 'flagged' };
+      }
+      const reason = unappliedOf(row);
+      if (!reason) return { kind: 'already', order: row };
+      // A replayed callback of money owed back: the refund once more if an earlier try did not finish.
+      const refund = row.status === 'refunded' ? 'refunded' : await settleUnapplied(deps, row, reason, now);
+      return { kind: 'unapplied', order: (await findOrder(deps.db, row.id)) ?? row, reason, refund };
+    }
   }
-  sessionCache.forgetUser(userId);
-  deps.mail.kick();
-  deps.log.info({ orderId: order.id, userId, plan: granted.order.plan, provider: v.provider }, 'premium plan granted');
-  return { kind: 'granted', order: granted.order };
+}
+
+/**
+ * Money that did not raise the plan goes back: through the provider's refund API at once
+ * (`refundPayment`: claimed, once, the member told), or — Shopier, which has none, or a provider
+ * that refused — it stays a completed payment with its refund requested (the operator's queue of
+ * refund requests), an error in the log, and the member told it will be refunded.
+ */
+export async function settleUnapplied(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  reason: UnappliedReason,
+  now: Date,
+): Promise<UnappliedRefund> {
+  if (AUTO_REFUND.has(payment.provider as ProviderId)) {
+    try {
+      const refunded = await refundPayment(deps, payment.id, now);
+      if (refunded || (await findOrder(deps.db, payment.id))?.status === 'refunded') return 'refunded';
+    } catch (err) {
+      if (err instanceof AppError && err.code === CODES.refundInProgress) return 'in_progress';
+      // refundPayment logged the provider's answer and kept its code in refund_error.
+    }
+  }
+  deps.log.error(
+    { orderId: payment.id, userId: payment.userId, provider: payment.provider, amount: payment.amount, reason },
+    'payment not applied and not refunded automatically: refund it by hand (its refund is requested)',
+  );
+  const user = payment.userId ? await findUser(deps.db, payment.userId) : undefined;
+  if (user && !user.deletedAt) {
+    const plan = planById(payment.plan as PaidPlanId);
+    await deps.db.transaction((tx) =>
+      notifyMember(tx, user.id, `refund-owed:${payment.id}`, {
+        title: messages.payments.refundOwedTitle,
+        message: messages.payments.refundOwed(
+          plan.name,
+          formatTry(payment.amount, payment.currency),
+          messages.payments.unappliedReasons[reason],
+        ),
+      }),
+    );
+  }
+  return 'flagged';
 }
 
 async function enqueueReceipt(
@@ -465,7 +661,7 @@ export async function cancelSubscription(
   if (user.autoRenew || user.nextRenewalDate) {
     end = await deps.db.transaction(async (tx) => {
       const locked = (await lockUser(tx, user.id)) ?? user;
-      const open = await closeOpenRenewals(tx, user.id);
+      const open = await closeOpenRenewals(tx, user.id, now);
       const periodStart = open.find((o) => o.attempts > 0 && o.periodStart)?.periodStart ?? null;
       const newEnd =
         periodStart && locked.subscriptionEnd && periodStart < locked.subscriptionEnd
@@ -635,7 +831,9 @@ export async function refundPayment(
     });
     if (!refunded || !user) return refunded ?? null;
     const latest = await latestCompleted(tx, user.id);
+    // A payment recorded as not applied never bought a plan: its refund leaves the plan alone.
     const boughtCurrentPlan =
+      !unappliedOf(refunded) &&
       user.subscriptionPlan === refunded.plan &&
       (!latest || (latest.completedAt ?? now) <= (refunded.completedAt ?? now));
     if (boughtCurrentPlan) {
@@ -647,9 +845,10 @@ export async function refundPayment(
         nextRenewalDate: null,
         autoRenew: false,
       });
-      await closeOpenRenewals(tx, user.id);
+      await closeOpenRenewals(tx, user.id, now);
     }
-    await tellRefunded(deps, tx, refunded, user, boughtCurrentPlan, siteName);
+    // A deleted account's address is gone: nobody to tell.
+    if (!user.deletedAt) await tellRefunded(deps, tx, refunded, user, boughtCurrentPlan, siteName);
     return refunded;
   });
   if (result?.userId) {
@@ -688,11 +887,14 @@ async function tellRefunded(
     }),
     key,
   );
+  const unapplied = unappliedOf(payment);
   await notifyMember(tx, user.id, key, {
     title: 'Ödemeniz iade edildi',
-    message: planEnded
-      ? `${plan.name} ödemeniz (${amount}) iade edildi; bu ödemeyle alınan Premium üyeliğiniz sona erdi.`
-      : `${plan.name} ödemeniz (${amount}) iade edildi.`,
+    message: unapplied
+      ? messages.payments.refundedUnapplied(plan.name, amount, messages.payments.unappliedReasons[unapplied])
+      : planEnded
+        ? `${plan.name} ödemeniz (${amount}) iade edildi; bu ödemeyle alınan Premium üyeliğiniz sona erdi.`
+        : `${plan.name} ödemeniz (${amount}) iade edildi.`,
   });
 }
 

@@ -251,7 +251,12 @@ describe('payments: the demo provider end to end', () => {
     await refused(signDemo({ ...other.pay, payment_id: second.pay.payment_id! }));
     expect((await order(other.data.orderId)).status).toBe('pending');
 
-    expect((await order(first.data.orderId)).status).toBe('pending');
+    // The second checkout closed the first order (one open order per member); no refusal completed it.
+    expect(await order(first.data.orderId)).toMatchObject({
+      status: 'failed',
+      lastError: 'superseded',
+      completedAt: null,
+    });
     expect((await me(u.token)).subscription.plan).toBe('yearly-premium');
     expect(await mails('email.payment-receipt', u.user.email)).toHaveLength(1);
   });

@@ -22,15 +22,18 @@ import { isUniqueViolation } from '../auth/db-errors';
 import { sessionCache } from '../auth/session-cache';
 import { findCredential, rememberMethod } from './credentials';
 import { notifyMember } from './member-notices';
-import { findUser, lockUser, updateSubscription } from './payments.repo';
+import { closedReason, findUser, lockOrder, lockUser, updateSubscription } from './payments.repo';
 import {
   activeProvider,
   declineReason,
+  expireCheckoutOrders,
   iyzicoUrl,
   planById,
   PLAN_CURRENCY,
   PROVIDER_NAMES,
+  settleUnapplied,
   type PaymentsDeps,
+  type UnappliedReason,
 } from './payments.service';
 import { chargeDemo } from './providers/demo';
 import { formatDateTr, formatTry } from './providers/format';
@@ -54,7 +57,8 @@ import { periodEnd } from './subscription';
  *    the last decline ends the plan. A provider error leaves the attempt "in doubt": it is retried
  *    later with the same key, never as a new charge.
  * 3. `closeUnpaidRenewals`: a plan without a card whose date passed unpaid stops renewing.
- * 4. The expiry pass (jobs/subscription-lifecycle.ts) then moves ended plans to free.
+ * 4. `expireCheckoutOrders`: purchase orders open past their bound are closed (housekeeping).
+ * 5. The expiry pass (jobs/subscription-lifecycle.ts) then moves ended plans to free.
  */
 
 const DAY_MS = 86_400_000;
@@ -72,18 +76,33 @@ export interface RenewalPassResult {
   inDoubt: number;
   cancelled: number;
   closed: number;
+  /** Purchase orders closed because they stayed open past CHECKOUT_ORDER_TTL_MS. */
+  expiredCheckouts: number;
 }
 
 const profileUrl = (deps: PaymentsDeps) => `${deps.config.publicUrl}/profile?tab=premium`;
 const payUrl = (deps: PaymentsDeps, orderId: string) => `${deps.config.publicUrl}/api/payments/pay/${orderId}`;
 const providerName = (id: string) => PROVIDER_NAMES[id as ProviderId] ?? id;
 
-/** Runs the renewal passes in order; the expiry pass follows (jobs/subscription-lifecycle.ts). */
-export async function runRenewals(deps: PaymentsDeps, now = new Date()): Promise<RenewalPassResult> {
+export interface RenewalPassOptions {
+  /** Runs after an order's checks, right before its charge call (tests: a member who cancels, a stalled worker). */
+  beforeCharge?: (order: PaymentRow) => Promise<void> | void;
+}
+
+/**
+ * Runs the renewal passes in order, then closes the purchase orders left open past their bound;
+ * the expiry pass follows (jobs/subscription-lifecycle.ts).
+ */
+export async function runRenewals(
+  deps: PaymentsDeps,
+  now = new Date(),
+  opts: RenewalPassOptions = {},
+): Promise<RenewalPassResult> {
   const opened = await openRenewalOrders(deps, now);
-  const charged = await chargeDueRenewals(deps, now);
+  const charged = await chargeDueRenewals(deps, now, opts);
   const closed = await closeUnpaidRenewals(deps, now);
-  return { opened, ...charged, closed };
+  const expiredCheckouts = await expireCheckoutOrders(deps, now);
+  return { opened, ...charged, closed, expiredCheckouts };
 }
 
 interface OpenedRow {
@@ -300,28 +319,66 @@ async function charge(
 }
 
 /**
+ * Renews the lease of an order this pass claimed, just before its charge: only while the lease is
+ * still the one this pass set (`locked_until` unchanged). A claim after the lease ran out sets a
+ * later one, so a pass that stalled past its lease finds the order taken over and charges nothing.
+ */
+async function fence(deps: PaymentsDeps, order: PaymentRow, at: Date): Promise<PaymentRow | undefined> {
+  if (!order.lockedUntil) return undefined;
+  const [held] = await deps.db
+    .update(payments)
+    .set({ lockedUntil: new Date(at.getTime() + RENEWAL_LEASE_MS) })
+    .where(and(eq(payments.id, order.id), eq(payments.status, 'pending'), eq(payments.lockedUntil, order.lockedUntil)))
+    .returning();
+  return held;
+}
+
+/**
  * Charges every due renewal order once per attempt. Returns what happened; the accounts' plans,
- * e-mails and notifications are written in the transaction of each outcome.
+ * e-mails and notifications are written in the transaction of each outcome. The claim leases a
+ * batch; each order's lease is renewed (fenced) right before its checks and charge, so the lease
+ * covers one charge call, not the batch.
  */
 export async function chargeDueRenewals(
   deps: PaymentsDeps,
   now = new Date(),
-): Promise<Omit<RenewalPassResult, 'opened' | 'closed'>> {
+  opts: RenewalPassOptions = {},
+): Promise<Omit<RenewalPassResult, 'opened' | 'closed' | 'expiredCheckouts'>> {
   const out = { charged: 0, declined: 0, inDoubt: 0, cancelled: 0 };
   const p = await deps.settings.group('payment');
   // Payments turned off: nothing is charged (the closing pass ends the plans at their date).
   if (!p.enablePayments) return out;
+  // The pass's clock: `now` moved on by the time the pass has taken (tests pass a `now` of their own).
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - started));
   for (;;) {
     const claimed = await claimDue(deps, now, BATCH);
-    for (const { order, inDoubt } of claimed) {
+    for (const claim of claimed) {
+      const { inDoubt } = claim;
+      const order = await fence(deps, claim.order, clock());
+      if (!order) {
+        deps.log.warn(
+          { orderId: claim.order.id },
+          'renewal lease taken over or order closed before its charge; skipped',
+        );
+        continue;
+      }
       const user = order.userId ? await findUser(deps.db, order.userId) : undefined;
       if (!stillRenewing(user, order)) {
         // Cancelled (auto-renew off), upgraded, refunded or deleted since the order was opened.
-        await concludeOrder(deps, order.id, { status: 'failed', lastError: 'cancelled' });
+        await concludeOrder(deps, order, { status: 'failed', lastError: 'cancelled' });
+        if (inDoubt) {
+          // The lost answer of an earlier attempt may have been a charge: someone must look.
+          deps.log.error(
+            { orderId: order.id, attempt: order.attempts, provider: order.provider },
+            'renewal attempt in doubt closed for a member who stopped renewing: check the provider for a charge under its key and refund it',
+          );
+        }
         out.cancelled++;
         continue;
       }
       let result: ChargeResult;
+      await opts.beforeCharge?.(order);
       try {
         result = await charge(deps, p, order, user, inDoubt);
       } catch (err) {
@@ -329,7 +386,13 @@ export async function chargeDueRenewals(
         await deps.db
           .update(payments)
           .set({ lockedUntil: new Date(now.getTime() + IN_DOUBT_RETRY_MS), lastError: 'provider_error' })
-          .where(and(eq(payments.id, order.id), eq(payments.status, 'pending')));
+          .where(
+            and(
+              eq(payments.id, order.id),
+              eq(payments.status, 'pending'),
+              eq(payments.lockedUntil, order.lockedUntil!),
+            ),
+          );
         out.inDoubt++;
         continue;
       }
@@ -348,19 +411,31 @@ export async function chargeDueRenewals(
 
 async function concludeOrder(
   deps: PaymentsDeps,
-  id: string,
+  order: PaymentRow,
   fields: { status: 'failed'; lastError: string },
 ): Promise<void> {
   await deps.db
     .update(payments)
     .set({ ...fields, lockedUntil: null, nextAttemptAt: null })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    .where(
+      and(eq(payments.id, order.id), eq(payments.status, 'pending'), eq(payments.lockedUntil, order.lockedUntil!)),
+    );
 }
 
+type RenewalRecord =
+  | { kind: 'renewed'; row: PaymentRow }
+  | { kind: 'already' }
+  | { kind: 'unapplied'; row: PaymentRow; reason: UnappliedReason }
+  | { kind: 'second'; row: PaymentRow };
+
 /**
- * A paid renewal: the order completes (once: a conditional pending → completed) and, in the same
- * transaction, the plan runs one more period from its old end date (from now when it has expired
- * meanwhile: the money came, the plan is given), with the receipt in the mail outbox.
+ * A paid renewal, recorded once whatever happened to the order meanwhile. In one transaction (the
+ * account's row, then the order's, locked): while the member still renews that period, the order
+ * completes and the plan runs one more period from its old end date, with the receipt in the mail
+ * outbox. Otherwise — the member cancelled, changed plan or deleted the account during the charge,
+ * or the order was closed — the money is recorded on the order as paid and not applied, and
+ * refunded right after (or flagged for the operator): never dropped. The same charge recorded
+ * by another pass already (the same payment id) is left alone.
  */
 async function recordRenewal(
   deps: PaymentsDeps,
@@ -375,38 +450,54 @@ async function recordRenewal(
     );
   }
   const general = await deps.settings.group('general');
-  let done: PaymentRow | undefined;
+  const raw = { ...order.raw, charge: result.raw, attempt: order.attempts };
+  let record: RenewalRecord;
   try {
-    done = await deps.db.transaction(async (tx) => {
-      const user = await lockUser(tx, order.userId!);
+    record = await deps.db.transaction(async (tx): Promise<RenewalRecord> => {
+      const user = order.userId ? await lockUser(tx, order.userId) : undefined;
+      const row = await lockOrder(tx, order.id);
+      if (!row) return { kind: 'already' };
+      if (row.status === 'completed' || row.status === 'refunded') {
+        return row.providerPaymentId === result.providerPaymentId ? { kind: 'already' } : { kind: 'second', row };
+      }
+      const closed = closedReason(row);
+      const reason: UnappliedReason | null =
+        !user || user.deletedAt
+          ? 'account_deleted'
+          : (closed ?? (row.status !== 'pending' || !stillRenewing(user, row) ? 'cancelled' : null));
+      const paid = {
+        status: 'completed' as const,
+        providerPaymentId: result.providerPaymentId,
+        completedAt: now,
+        lockedUntil: null,
+        nextAttemptAt: null,
+      };
+      if (reason) {
+        const [unapplied] = await tx
+          .update(payments)
+          .set({ ...paid, refundRequestedAt: now, raw: { ...raw, unapplied: reason } })
+          .where(eq(payments.id, row.id))
+          .returning();
+        return { kind: 'unapplied', row: unapplied!, reason };
+      }
       const [completed] = await tx
         .update(payments)
-        .set({
-          status: 'completed',
-          providerPaymentId: result.providerPaymentId,
-          completedAt: now,
-          lockedUntil: null,
-          nextAttemptAt: null,
-          lastError: null,
-          raw: { ...order.raw, charge: result.raw, attempt: order.attempts },
-        })
-        .where(and(eq(payments.id, order.id), eq(payments.status, 'pending')))
+        .set({ ...paid, lastError: null, raw })
+        .where(eq(payments.id, row.id))
         .returning();
-      if (!completed || !user) return completed;
-      const plan = planById(order.plan as PaidPlanId);
-      const onPeriod = stillRenewing(user, order);
-      const start = onPeriod ? order.periodStart! : now;
+      const plan = planById(row.plan as PaidPlanId);
+      const start = row.periodStart!;
       const end = periodEnd(plan.duration, start)!;
-      const updated = await updateSubscription(tx, user.id, {
+      const updated = await updateSubscription(tx, user!.id, {
         subscriptionPlan: plan.id,
         subscriptionStatus: 'active',
-        subscriptionPrice: order.amount,
+        subscriptionPrice: row.amount,
         subscriptionStart: start,
         subscriptionEnd: end,
         nextRenewalDate: end,
         autoRenew: true,
       });
-      const taxRate = typeof order.raw?.taxRate === 'number' ? order.raw.taxRate : Number(order.raw?.taxRate ?? 0);
+      const taxRate = typeof row.raw?.taxRate === 'number' ? row.raw.taxRate : Number(row.raw?.taxRate ?? 0);
       await enqueueMail(
         tx,
         'email.payment-receipt',
@@ -415,30 +506,51 @@ async function recordRenewal(
           firstName: updated.firstName,
           siteName: general.siteName,
           planName: plan.name,
-          orderId: order.id,
-          amount: formatTry(order.amount, order.currency),
-          tax: formatTry(order.taxAmount, order.currency),
+          orderId: row.id,
+          amount: formatTry(row.amount, row.currency),
+          tax: formatTry(row.taxAmount, row.currency),
           taxRatePercent: Math.round(taxRate * 100),
           paidAt: formatDateTr(now),
           endDate: formatDateTr(end),
-          provider: providerName(order.provider),
+          provider: providerName(row.provider),
           profileUrl: profileUrl(deps),
         }),
-        `payment-receipt:${order.id}`,
+        `payment-receipt:${row.id}`,
       );
-      return completed;
+      return { kind: 'renewed', row: completed! };
     });
   } catch (err) {
     if (isUniqueViolation(err, 'payments_provider_payment_uq')) {
-      deps.log.error({ orderId: order.id, providerPaymentId: result.providerPaymentId }, 'renewal payment id reused');
+      deps.log.error(
+        { orderId: order.id, providerPaymentId: result.providerPaymentId },
+        'renewal payment id already completed another order: check the provider',
+      );
       return false;
     }
     throw err;
   }
-  if (!done) return false;
-  sessionCache.forgetUser(order.userId!);
-  deps.log.info({ orderId: order.id, userId: order.userId, plan: order.plan }, 'premium plan renewed');
-  return true;
+  switch (record.kind) {
+    case 'already':
+      return false;
+    case 'second':
+      deps.log.error(
+        { orderId: order.id, providerPaymentId: result.providerPaymentId, recorded: record.row.providerPaymentId },
+        'a second renewal charge for an order already paid: refund it in the provider’s panel',
+      );
+      return false;
+    case 'unapplied':
+      deps.log.warn(
+        { orderId: order.id, userId: order.userId, reason: record.reason },
+        'renewal charged for a member who no longer renews it; refunding it',
+      );
+      await settleUnapplied(deps, record.row, record.reason, now);
+      if (order.userId) sessionCache.forgetUser(order.userId);
+      return false;
+    case 'renewed':
+      sessionCache.forgetUser(order.userId!);
+      deps.log.info({ orderId: order.id, userId: order.userId, plan: order.plan }, 'premium plan renewed');
+      return true;
+  }
 }
 
 /**
@@ -464,16 +576,20 @@ async function recordDecline(
   const told = await deps.db.transaction(async (tx) => {
     // The account first, then the order: the lock order of fulfilment and of a paid renewal.
     const user = await lockUser(tx, order.userId!);
+    // A member who stopped renewing during the attempt: the order closes, no retry.
+    const renewing = !!user && stillRenewing(user, order);
     const [moved] = await tx
       .update(payments)
       .set(
-        final
-          ? { status: 'failed', lastError: result.code, lockedUntil: null, nextAttemptAt: null }
-          : { lastError: result.code, lockedUntil: null, nextAttemptAt: nextAt },
+        !renewing
+          ? { status: 'failed', lastError: 'cancelled', lockedUntil: null, nextAttemptAt: null }
+          : final
+            ? { status: 'failed', lastError: result.code, lockedUntil: null, nextAttemptAt: null }
+            : { lastError: result.code, lockedUntil: null, nextAttemptAt: nextAt },
       )
       .where(and(eq(payments.id, order.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
-    if (!moved || !user || !stillRenewing(user, order)) return null;
+    if (!moved || !user || !renewing) return null;
     if (final) {
       await updateSubscription(tx, user.id, {
         autoRenew: false,

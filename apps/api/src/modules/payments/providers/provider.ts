@@ -18,6 +18,8 @@ export interface CheckoutOrder {
   renews?: boolean;
   /** The provider's customer of this buyer from an earlier purchase (Stripe customer, iyzico cardUserKey). */
   customerRef?: string | null;
+  /** When the order stops taking payments (a purchase order's bound); a provider page that can end then does. */
+  expiresAt?: Date;
 }
 
 export interface CheckoutStart {
@@ -43,6 +45,8 @@ export interface VerifiedPayment {
   raw: Record<string, unknown>;
   /** What the provider keeps to charge the buyer again without them (a renewing plan's card). */
   credential?: Omit<StoredCredential, 'provider'> | undefined;
+  /** When the provider says the payment was made (signed), for a callback delivered late. */
+  paidAt?: Date | undefined;
 }
 
 /**

@@ -59,6 +59,8 @@ export async function createStripeCheckout(client: Stripe, order: CheckoutOrder)
           }
         : {}),
       client_reference_id: order.orderId,
+      // The session ends with the order (ADR 018, "Orders once"): nothing can be paid on it after.
+      ...(order.expiresAt ? { expires_at: Math.floor(order.expiresAt.getTime() / 1000) } : {}),
       metadata: { orderId: order.orderId, userId: order.buyer.id, plan: order.planId },
       success_url: order.returnUrl,
       cancel_url: `${order.returnUrl}&status=failed`,
@@ -107,6 +109,7 @@ export function verifyStripeWebhook(
     amount: session.amount_total ?? null,
     currency: session.currency ? session.currency.toUpperCase() : null,
     raw: { event: event.id, type: event.type, session: session.id, payment_status: session.payment_status },
+    paidAt: typeof event.created === 'number' ? new Date(event.created * 1000) : undefined,
     // The payment method is read from the payment intent at the first renewal (no call out here).
     credential:
       paid && customer && intent ? { customerRef: customer, methodRef: null, sourcePaymentRef: intent } : undefined,

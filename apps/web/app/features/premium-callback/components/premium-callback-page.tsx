@@ -1,23 +1,40 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CheckCircle2, Clock, Crown, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Crown, RotateCcw, XCircle } from 'lucide-react';
 import clsx from 'clsx';
+import { messages } from '@kiyasla/contracts/messages';
 import { PLANS } from '@kiyasla/contracts/plans';
-import type { PaymentOrder } from '@kiyasla/contracts/payments';
+import type { PaymentOrder, RefundState } from '@kiyasla/contracts/payments';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { useAuth } from '~/entities/session/auth-context';
 import { formatPrice } from '~/lib/format';
 import { useOrder } from '../api/get-order';
+import { useRefundState } from '../api/get-refund-state';
 
-type Outcome = 'success' | 'failure' | 'pending';
+type Outcome = 'success' | 'failure' | 'pending' | 'refunded' | 'refundOwed';
 
 /**
- * What the page says. The server's order status decides; the provider's `status` in the address
- * is only a hint while the order cannot be read (the browser's return proves nothing).
+ * What the page says. The server's order status decides, and for a paid order its refund state: a
+ * payment that did not raise the plan is refunded (or waits for its refund), never a success. The
+ * provider's `status` in the address is only a hint while the order cannot be read (the browser's
+ * return proves nothing). `refund` is undefined while the history loads, 'unknown' if it failed.
  */
-function outcomeOf(order: PaymentOrder | undefined, hint: string | null): Outcome {
-  if (order) return order.status === 'completed' ? 'success' : order.status === 'pending' ? 'pending' : 'failure';
-  return hint === 'failed' ? 'failure' : 'pending';
+function outcomeOf(
+  order: PaymentOrder | undefined,
+  refund: RefundState | 'unknown' | undefined,
+  hint: string | null,
+): Outcome {
+  if (order) {
+    if (order.status === 'pending') return 'pending';
+    if (order.status === 'failed') return 'failure';
+    if (order.status === 'refunded' || refund === 'refunded') return 'refunded';
+    if (refund === 'requested') return 'refundOwed';
+    return refund === undefined ? 'pending' : 'success';
+  }
+  if (hint === 'failed') return 'failure';
+  if (hint === 'refunded') return 'refunded';
+  if (hint === 'refund_pending') return 'refundOwed';
+  return 'pending';
 }
 
 const COPY: Record<Outcome, { title: string; text: string }> = {
@@ -33,22 +50,39 @@ const COPY: Record<Outcome, { title: string; text: string }> = {
     title: 'Ödemeniz işleniyor',
     text: 'Ödeme sağlayıcısından yanıt bekleniyor. Ödemeyi açılan sekmede tamamladıysanız bu sayfa birkaç saniye içinde güncellenir.',
   },
+  refunded: {
+    title: messages.payments.callbackRefundedTitle,
+    text: messages.payments.callbackRefundedText,
+  },
+  refundOwed: {
+    title: messages.payments.callbackRefundOwedTitle,
+    text: messages.payments.callbackRefundOwedText,
+  },
 };
 
-const ICON = { success: CheckCircle2, failure: XCircle, pending: Clock } as const;
+const ICON = {
+  success: CheckCircle2,
+  failure: XCircle,
+  pending: Clock,
+  refunded: RotateCcw,
+  refundOwed: RotateCcw,
+} as const;
 const TONE = {
   success: 'bg-success/15 text-success',
   failure: 'bg-danger/15 text-danger',
   pending: 'bg-warning/15 text-warning',
+  refunded: 'bg-info/15 text-info',
+  refundOwed: 'bg-warning/15 text-warning',
 } as const;
 
-/** /premium/callback: the result of a premium purchase (success, failure or pending). */
+/** /premium/callback: the result of a premium purchase (success, failure, pending, or refunded). */
 export function PremiumCallbackPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const order = useOrder(orderId);
+  const refund = useRefundState(orderId, order.data?.status === 'completed');
   const { refreshProfile } = useAuth();
-  const outcome = outcomeOf(order.data, params.get('status'));
+  const outcome = outcomeOf(order.data, refund.isError ? 'unknown' : refund.data, params.get('status'));
   const refreshed = useRef(false);
 
   // The plan changed on the server: re-read the profile so the header's Premium badge shows.
