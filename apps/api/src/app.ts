@@ -9,6 +9,7 @@ import type { AppConfig } from './config';
 import type { DbHandle } from './db/client';
 import { messages } from '@kiyasla/contracts/messages';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
+import { userFacingIssueMessage } from '@kiyasla/contracts/validation-messages';
 import { AppError } from './lib/errors';
 import { hasUnstorableText } from './lib/storable-text';
 import { COMPRESSION_THRESHOLD_BYTES, ZLIB_OPTIONS } from './lib/prepared-reply';
@@ -63,8 +64,9 @@ import { adminSubscriptionRoutes } from './modules/admin/subscriptions/admin-sub
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { registerSubscriptionJobs } from './jobs/subscription-lifecycle';
 
-// Validation messages of zod in Turkish, for the `errors[]` list of 400 responses.
-z.config(z.locales.tr());
+// Validation messages for users: a rule without a message of its own answers in a plain Turkish
+// sentence by its kind ('Bu alan gereklidir'), never with zod's types, patterns or bounds.
+z.config({ localeError: userFacingIssueMessage });
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +132,11 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   app.addHook('preParsing', allowEmptyJsonBody);
+  // JSON is the API's body type: Fastify's default text/plain parser handed routes a string, which
+  // their schemas refused as a 400 about types. Now 415, as for any other type. Routes that take
+  // other bodies add their own parsers: feed uploads (text/plain among them), CSP reports, payment
+  // and unsubscribe callbacks (form-urlencoded), the web pages (anything).
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     // plugins/csp.ts sends it: scripts need each response's nonce, never 'unsafe-inline'.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { CHECKED_PASSWORD_MAX_LENGTH, passwordField } from './auth';
 import {
   addressSchema,
   firstNameSchema,
@@ -25,6 +26,15 @@ export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
 export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
 
+/** An avatar data URL longer than this cannot hold a 5 MB picture (base64 is 4/3 of the bytes). */
+const AVATAR_DATA_URL_MAX_LENGTH = 12 * 1024 * 1024;
+export const BIO_MAX_LENGTH = 500;
+
+/** A password the server only checks (current password, deletion): may be empty, not endless. */
+const checkedPassword = z
+  .string(m.passwordRequired)
+  .max(CHECKED_PASSWORD_MAX_LENGTH, m.passwordTooLong(CHECKED_PASSWORD_MAX_LENGTH));
+
 /** Policy pages: personal data is purged this many days after an account is deleted. */
 export const ACCOUNT_PURGE_DAYS = 30;
 
@@ -32,19 +42,16 @@ export const updateDetailsRequestSchema = z.object({
   firstName: firstNameSchema.optional(),
   lastName: lastNameSchema.optional(),
   /** Accepted only when unchanged ('E-posta adresi değiştirilemez'). */
-  email: z.string().max(254).optional(),
+  email: z.string(m.emailInvalid).max(254, m.emailInvalid).optional(),
   phone: phoneSchema.nullable().optional(),
   address: addressSchema.nullable().optional(),
-  bio: z.string().trim().max(500).nullable().optional(),
+  bio: z.string().trim().max(BIO_MAX_LENGTH, m.bioTooLong(BIO_MAX_LENGTH)).nullable().optional(),
   /**
    * A `data:image/...;base64,` URL (≤ 5 MB, a real image) to upload; the current avatar URL to
-   * keep it; null or '' to remove it.
+   * keep it; null or '' to remove it. Longer than any 5 MB picture can be: the §5 size message
+   * (the route answers it as the 413 AVATAR_TOO_LARGE of a body over its limit).
    */
-  avatar: z
-    .string()
-    .max(12 * 1024 * 1024)
-    .nullable()
-    .optional(),
+  avatar: z.string(m.avatarNotImage).max(AVATAR_DATA_URL_MAX_LENGTH, m.avatarTooLarge).nullable().optional(),
 });
 export type UpdateDetailsRequest = z.infer<typeof updateDetailsRequestSchema>;
 
@@ -59,8 +66,8 @@ export const profileFormSchema = updateDetailsRequestSchema.pick({
 
 export const changePasswordRequestSchema = z.object({
   /** Required when the account has a password (`user.hasPassword`). */
-  currentPassword: z.string().max(1024).optional(),
-  newPassword: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: checkedPassword.optional(),
+  newPassword: passwordField(PASSWORD_MAX_LENGTH),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -68,7 +75,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export function changePasswordFormSchema(policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY) {
   return z
     .object({
-      currentPassword: z.string().max(1024).optional(),
+      currentPassword: checkedPassword.optional(),
       newPassword: passwordSchema(policy),
       confirmPassword: z.string(),
     })
@@ -80,9 +87,9 @@ export function changePasswordFormSchema(policy: PasswordPolicy = DEFAULT_PASSWO
 
 export const deleteAccountRequestSchema = z.object({
   /** Required when the account has a password. */
-  password: z.string().max(1024).optional(),
+  password: checkedPassword.optional(),
   /** For accounts without a password (social sign-in only): the account's e-mail, typed again. */
-  confirmEmail: z.string().max(254).optional(),
+  confirmEmail: z.string(m.emailInvalid).max(254, m.emailInvalid).optional(),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

@@ -112,7 +112,9 @@ const productFields = {
   specifications: z
     .record(
       z.string().trim().min(1, m.specificationsInvalid).max(100),
-      z.string().trim().min(1, m.specificationsInvalid).max(500),
+      z.string(m.specificationsInvalid).trim().min(1, m.specificationsInvalid).max(500, m.tooLong(500)),
+      // A name that breaks its rule (empty, too long) is reported on the whole list.
+      m.specificationsInvalid,
     )
     .refine((v) => Object.keys(v).length <= 100, m.specificationsInvalid)
     .optional()

@@ -19,6 +19,7 @@ export const ALERT_ERROR_CODES = {
   exists: 'ALERT_EXISTS',
   limit: 'ALERTS_LIMIT',
   targetInvalid: 'ALERT_TARGET_INVALID',
+  targetTooHigh: 'ALERT_TARGET_TOO_HIGH',
   targetNotBelow: 'ALERT_TARGET_NOT_BELOW',
   targetNotAbove: 'ALERT_TARGET_NOT_ABOVE',
 } as const;

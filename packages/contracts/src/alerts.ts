@@ -19,22 +19,26 @@ import { ALERT_TRIGGER_TYPES, ALERTS_PAGE_SIZE, MAX_TARGET_PRICE_TRY } from './a
 
 const m = messages.alerts;
 
-/** §5: present and greater than 0 ('Geçerli bir hedef fiyat girin.'); kuruş precision. */
+/**
+ * §5: present and greater than 0 ('Geçerli bir hedef fiyat girin.'); at most MAX_TARGET_PRICE_TRY;
+ * kuruş precision. The first rule that fails is the only one reported (ALERT_TARGET_INVALID or
+ * ALERT_TARGET_TOO_HIGH, alerts.routes.ts), so one target never gets two answers.
+ */
 export const targetPriceSchema = z
   .number({ error: m.targetInvalid })
   // At least one kuruş: a positive amount that rounds to 0 kuruş (1e-300) is no price.
-  .refine((n) => Number.isFinite(n) && n >= 0.01, { message: m.targetInvalid })
-  .refine((n) => n <= MAX_TARGET_PRICE_TRY, { message: m.targetTooHigh })
+  .refine((n) => Number.isFinite(n) && n >= 0.01, { message: m.targetInvalid, abort: true })
+  .refine((n) => n <= MAX_TARGET_PRICE_TRY, { message: m.targetTooHigh, abort: true })
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: m.targetInvalid });
 
-const uuidish = z.string().min(1).max(100);
+const uuidish = (message: string) => z.string(message).min(1, message).max(100, message);
 
 /** `POST /alerts`: no store watches the lowest price of any store. */
 export const createAlertSchema = z.object({
-  product: uuidish,
+  product: uuidish(m.productInvalid),
   targetPrice: targetPriceSchema,
-  triggerType: z.enum(ALERT_TRIGGER_TYPES).default('below'),
-  store: uuidish.nullish(),
+  triggerType: z.enum(ALERT_TRIGGER_TYPES, m.triggerTypeInvalid).default('below'),
+  store: uuidish(m.storeInvalid).nullish(),
 });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 

@@ -27,7 +27,15 @@ export const REMEMBER_ME_DAYS = 30;
 export const SESSION_MAX_HOURS = 24;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-const anyPassword = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(1024, m.passwordRequired);
+/** Longest password accepted where one is only checked (sign-in, confirmations): older accounts may exceed the policy. */
+export const CHECKED_PASSWORD_MAX_LENGTH = 1024;
+
+/** A password as a form sends it: present, and at most `max` characters, each failure named. */
+export function passwordField(max: number) {
+  return z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(max, m.passwordTooLong(max));
+}
+
+const anyPassword = passwordField(CHECKED_PASSWORD_MAX_LENGTH);
 
 /** `data` of login, register, Google, Facebook and refresh. */
 export const authSessionSchema = z.object({
@@ -58,7 +66,7 @@ export const registerRequestSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: emailSchema,
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: passwordField(PASSWORD_MAX_LENGTH),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -82,9 +90,9 @@ export function registerFormSchema(policy: PasswordPolicy = DEFAULT_PASSWORD_POL
 export const googleLoginRequestSchema = z
   .object({
     /** Google ID token (older button API). */
-    tokenId: z.string().min(1).max(8192).optional(),
+    tokenId: z.string(m.googleFailed).min(1, m.googleFailed).max(8192, m.googleFailed).optional(),
     /** Google ID token (Google Identity Services `credential`). */
-    credential: z.string().min(1).max(8192).optional(),
+    credential: z.string(m.googleFailed).min(1, m.googleFailed).max(8192, m.googleFailed).optional(),
     /** Sent by the older button; ignored: the profile is read from the verified token. */
     profileObj: z.unknown().optional(),
     rememberMe: z.boolean().optional(),
@@ -93,8 +101,8 @@ export const googleLoginRequestSchema = z
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 
 export const facebookLoginRequestSchema = z.object({
-  accessToken: z.string().min(1).max(4096),
-  userID: z.string().regex(/^\d{1,64}$/),
+  accessToken: z.string(m.facebookFailed).min(1, m.facebookFailed).max(4096, m.facebookFailed),
+  userID: z.string(m.facebookFailed).regex(/^\d{1,64}$/, m.facebookFailed),
   /** name, email and picture are accepted but ignored: the profile is read from the Graph API. */
   name: z.unknown().optional(),
   email: z.unknown().optional(),
@@ -103,19 +111,22 @@ export const facebookLoginRequestSchema = z.object({
 });
 export type FacebookLoginRequest = z.infer<typeof facebookLoginRequestSchema>;
 
-export const refreshRequestSchema = z.object({ refreshToken: z.string().min(20).max(200) });
+/** A refresh token as the API issues it; anything else is answered as an invalid session. */
+const refreshToken = z.string(m.tokenInvalid).min(20, m.tokenInvalid).max(200, m.tokenInvalid);
+
+export const refreshRequestSchema = z.object({ refreshToken });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** Optional: lets a client whose access token already expired still end its session. */
-export const logoutRequestSchema = z.object({ refreshToken: z.string().min(20).max(200).optional() }).nullish();
+export const logoutRequestSchema = z.object({ refreshToken: refreshToken.optional() }).nullish();
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   /** The `token` query parameter of the e-mailed link (/reset-password?token=...). */
-  token: z.string().min(20).max(200),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  token: z.string(m.resetTokenInvalid).min(20, m.resetTokenInvalid).max(200, m.resetTokenInvalid),
+  password: passwordField(PASSWORD_MAX_LENGTH),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 

@@ -3,6 +3,7 @@ import { categoryRefSchema } from './catalog';
 import { AVAILABILITY_VALUES, COMPARISON_MIN, MAX_PAGE_SIZE } from './constants';
 import { paginationSchema } from './envelope';
 import { messages } from './messages';
+import { SETTINGS_RANGES } from './settings';
 import { stripInvisibleControls } from './text';
 
 /**
@@ -21,12 +22,21 @@ export const COMPARISON_TAGS_MAX = 10;
 export const COMPARISON_PAGE_SIZE = 10;
 /** Sanity bound of a request; the real bound is the admin `maxComparisonItems` (at most 10). */
 const PRODUCT_IDS_HARD_MAX = 50;
+/**
+ * The answer to more ids than the sanity bound: too many, with the highest maximum an admin can
+ * set, since the schema cannot know the one set (the service answers a request within the
+ * bound with that one).
+ */
+export const TOO_MANY_PRODUCT_IDS_MESSAGE = m.tooMany(SETTINGS_RANGES.maxComparisonItems.max);
 
 /** Stable error codes of the comparison calls. */
 export const COMPARISON_ERROR_CODES = {
   /** 400: fewer than 2 distinct products (message `tooFew`). */
   tooFew: 'COMPARISON_TOO_FEW',
-  /** 400: more products than the admin `maxComparisonItems` (message `tooMany(max)`). */
+  /**
+   * 400: more products than the admin `maxComparisonItems` (message `tooMany(max)`), or than any
+   * maximum (TOO_MANY_PRODUCT_IDS_MESSAGE).
+   */
   tooMany: 'COMPARISON_TOO_MANY',
   /** 403: saved-comparison limit of the plan reached (message `limitReached(count, limit)`). */
   limit: 'COMPARISON_LIMIT',
@@ -72,7 +82,7 @@ export const tagsSchema = z
 /** Distinct product ids in the user's order; at least 2 (the upper bound is an admin setting). */
 export const productIdsSchema = z
   .array(z.guid({ error: m.invalidProductId }), { error: m.tooFew })
-  .max(PRODUCT_IDS_HARD_MAX)
+  .max(PRODUCT_IDS_HARD_MAX, TOO_MANY_PRODUCT_IDS_MESSAGE)
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
   .pipe(z.array(z.string()).min(COMPARISON_MIN, m.tooFew));
 

@@ -22,24 +22,33 @@ export const TOPIC_CHANNEL_KEYS = {
   weekly_summary: 'weeklySummaryChannels',
 } as const satisfies Record<NotificationTopic, string>;
 
-export const notificationChannelsSchema = z.object({ push: z.boolean(), email: z.boolean(), sms: z.boolean() });
+export const notificationSettingsMessages = {
+  toggle: 'Bu ayar açık ya da kapalı olmalıdır',
+  timeOfDay: 'Saat SS:DD biçiminde olmalıdır (ör. 22:00)',
+} as const;
+
+const toggle = z.boolean(notificationSettingsMessages.toggle);
+
+export const notificationChannelsSchema = z.object({ push: toggle, email: toggle, sms: toggle });
 export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
 
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-const timeOfDay = z.string().regex(TIME_OF_DAY_PATTERN);
+const timeOfDay = z
+  .string(notificationSettingsMessages.timeOfDay)
+  .regex(TIME_OF_DAY_PATTERN, notificationSettingsMessages.timeOfDay);
 
 export const notificationSettingsSchema = z.object({
   // Quick toggles of the profile settings tab.
-  priceAlerts: z.boolean(),
-  email: z.boolean(),
-  newsletter: z.boolean(),
+  priceAlerts: toggle,
+  email: toggle,
+  newsletter: toggle,
   // Per-topic switches.
-  price_drop: z.boolean(),
-  price_target: z.boolean(),
-  new_products: z.boolean(),
-  system_updates: z.boolean(),
-  promotions: z.boolean(),
-  weekly_summary: z.boolean(),
+  price_drop: toggle,
+  price_target: toggle,
+  new_products: toggle,
+  system_updates: toggle,
+  promotions: toggle,
+  weekly_summary: toggle,
   // Per-topic channels.
   priceDropChannels: notificationChannelsSchema,
   priceTargetChannels: notificationChannelsSchema,
@@ -48,8 +57,8 @@ export const notificationSettingsSchema = z.object({
   promotionChannels: notificationChannelsSchema,
   weeklySummaryChannels: notificationChannelsSchema,
   // Global.
-  doNotDisturb: z.boolean(),
-  soundEnabled: z.boolean(),
+  doNotDisturb: toggle,
+  soundEnabled: toggle,
   quietHours: z.object({ start: timeOfDay, end: timeOfDay }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 
+/** What the browser handed over is not a subscription: one message for any of its parts. */
+const SUBSCRIPTION_INVALID = 'Bu tarayıcının bildirim aboneliği geçersiz.';
+const endpoint = z.url(SUBSCRIPTION_INVALID).max(2000, SUBSCRIPTION_INVALID);
+
 /** Web Push (issue 13): the browser's PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url().max(2000),
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({
-    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}=*$/),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{21,24}=*$/),
-  }),
+  endpoint,
+  expirationTime: z.number(SUBSCRIPTION_INVALID).nullable().optional(),
+  keys: z.object(
+    {
+      // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url.
+      p256dh: z.string(SUBSCRIPTION_INVALID).regex(/^[A-Za-z0-9_-]{86,88}=*$/, SUBSCRIPTION_INVALID),
+      auth: z.string(SUBSCRIPTION_INVALID).regex(/^[A-Za-z0-9_-]{21,24}=*$/, SUBSCRIPTION_INVALID),
+    },
+    SUBSCRIPTION_INVALID,
+  ),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(2000) });
+export const pushUnsubscribeSchema = z.object({ endpoint });
 
 /** `publicKey` null: Web Push is not set up on this server. */
 export const pushPublicKeySchema = z.object({ publicKey: z.string().nullable() });
@@ -33,6 +40,7 @@ export const PUSH_ERROR_CODES = {
 } as const;
 
 export const pushMessages = {
+  subscriptionInvalid: SUBSCRIPTION_INVALID,
   subscribed: 'Anlık bildirimler bu tarayıcıda açıldı.',
   unsubscribed: 'Anlık bildirimler bu tarayıcıda kapatıldı.',
   endpointRefused: 'Bu tarayıcının bildirim adresi kabul edilmedi.',

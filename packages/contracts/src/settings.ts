@@ -123,6 +123,7 @@ export const settingsMessages = {
   fetchHost: (field: FieldName) =>
     `${label(field)} içindeki her satır bir sunucu adı, IP adresi, sunucu:port ya da CIDR aralığı (ör. 10.0.0.0/8) olmalıdır`,
   listTooLong: (field: FieldName, max: number) => `${label(field)} en fazla ${max} satır olabilir`,
+  singleLine: (field: FieldName) => `${label(field)} tek satır olmalı ve kontrol karakteri içermemelidir`,
 } as const;
 
 const m = settingsMessages;
@@ -136,6 +137,14 @@ const bool = (field: FieldName) => z.boolean(m.boolean(field));
 const text = (field: FieldName, max: number) => z.string(m.text(field)).max(max, m.tooLong(field, max));
 const requiredText = (field: FieldName, max: number) =>
   z.string(m.required(field)).trim().min(1, m.required(field)).max(max, m.tooLong(field, max));
+/** Control characters (CR and LF among them) and the Unicode line and paragraph separators. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+/**
+ * A name that goes into mail headers (the sender's name in From, the site name in subjects): a
+ * line break there would start a header of the sender's choosing.
+ */
+const singleLineText = (field: FieldName, max: number) =>
+  requiredText(field, max).refine((v) => !CONTROL_CHARACTERS.test(v), m.singleLine(field));
 const choice = <T extends readonly [string, ...string[]]>(field: FieldName, values: T) =>
   z.enum(values, m.choice(field));
 const isHttpUrl = (value: string) => {
@@ -152,7 +161,7 @@ const optionalUrl = (field: FieldName) => z.string(m.url(field)).refine((v) => v
 const dateTime = (field: FieldName) => z.iso.datetime({ offset: true, message: m.date(field) }).nullable();
 
 export const generalSettingsSchema = z.object({
-  siteName: requiredText('siteName', 100),
+  siteName: singleLineText('siteName', 100),
   siteUrl: optionalUrl('siteUrl'),
   siteDescription: text('siteDescription', 500),
   contactEmail: optionalEmail('contactEmail'),
@@ -304,7 +313,7 @@ const SMTP_HOST =
 export const emailSettingsSchema = z
   .object({
     enableEmailNotifications: bool('enableEmailNotifications'),
-    fromName: requiredText('fromName', 100),
+    fromName: singleLineText('fromName', 100),
     fromAddress: z.email(m.email('fromAddress')),
     replyTo: optionalEmail('replyTo'),
     enableWeeklySummary: bool('enableWeeklySummary'),

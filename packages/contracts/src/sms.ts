@@ -29,10 +29,12 @@ export const SMS_ERROR_CODES = {
   sendFailed: 'SMS_SEND_FAILED',
 } as const;
 
-export const phoneVerificationRequestSchema = z.object({ phone: z.string().trim().min(1).max(30) });
+export const phoneVerificationRequestSchema = z.object({
+  phone: z.string(smsMessages.phoneInvalid).trim().min(1, smsMessages.phoneInvalid).max(30, smsMessages.phoneInvalid),
+});
 export const phoneVerificationConfirmSchema = z.object({
   code: z
-    .string()
+    .string(smsMessages.codeInvalid)
     .trim()
     .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), smsMessages.codeInvalid),
 });

@@ -64,7 +64,7 @@ export const lastNameSchema = personName(m.lastNameRule);
 
 /** Optional phone: digits, spaces, +, parentheses and hyphens; 10 to 15 digits; at most 17 characters. */
 export const phoneSchema = z
-  .string()
+  .string({ error: m.phoneInvalid })
   .trim()
   .max(PHONE_MAX_LENGTH, m.phoneInvalid)
   .refine((v) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && /^\d{10,15}$/.test(v.replace(/\D/g, ''))), m.phoneInvalid);
@@ -139,13 +139,11 @@ export function passwordSchema(policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY)
 // The user as clients see it
 // ---------------------------------------------------------------------------------------------
 
+const addressPart = (max: number) => z.string().trim().max(max, m.addressTooLong(max)).optional();
+/** One line, or its parts. */
 export const addressSchema = z.union([
-  z.string().trim().max(300),
-  z.object({
-    street: z.string().trim().max(200).optional(),
-    city: z.string().trim().max(100).optional(),
-    country: z.string().trim().max(100).optional(),
-  }),
+  z.string().trim().max(300, m.addressTooLong(300)),
+  z.object({ street: addressPart(200), city: addressPart(100), country: addressPart(100) }),
 ]);
 export type Address = z.infer<typeof addressSchema>;
 

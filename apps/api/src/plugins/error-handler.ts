@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@kiyasla/contracts/messages';
+import { validationMessages } from '@kiyasla/contracts/validation-messages';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { AppError, type FieldError } from '../lib/errors';
 
@@ -21,9 +22,17 @@ export interface ErrorResponseOptions {
    * rule's Turkish text, e.g. the name rule of §5) instead of the generic one; `errors` is the same.
    */
   validationMessage?: 'first-field';
-  /** Codes of schema failures whose fields carry a given message, instead of VALIDATION_ERROR. */
+  /**
+   * The code of a schema failure whose first issue carries a given message, instead of
+   * VALIDATION_ERROR. Only the first issue counts, the one 'first-field' shows: code and message
+   * always name the same rule.
+   */
   validationCodes?: Readonly<Record<string, string>>;
-  /** The answer to a body over the route's `bodyLimit`, instead of the generic 413. */
+  /**
+   * The answer to a body over the route's `bodyLimit`, instead of the generic 413; also to a
+   * schema failure whose first issue carries this message (a field longer than the limit allows
+   * for, under the body limit: the same refusal).
+   */
   payloadTooLarge?: { code: string; message: string };
 }
 
@@ -41,6 +50,21 @@ export function errorResponses(app: FastifyInstance, options: ErrorResponseOptio
 
 function body(code: string, message: string, errors?: FieldError[]): ErrorBody {
   return { success: false, message, code, ...(errors && errors.length ? { errors } : {}) };
+}
+
+/**
+ * One field error of a schema failure. Zod reports issues in the schema's order (its fields as
+ * declared, each field's rules in turn), so the first one is the first rule the input broke,
+ * whatever order the client sent its keys in.
+ */
+function fieldError(context: string | undefined, issue: FastifySchemaValidationError): FieldError {
+  const fields = String(issue.instancePath).split('/').filter(Boolean);
+  // No field: the body itself is not an object (no body, null, a list, a text).
+  const notAnObject = context === 'body' && fields.length === 0 && issue.keyword === 'invalid_type';
+  return {
+    path: [context, ...fields].filter(Boolean).join('.'),
+    message: notAnObject ? validationMessages.body : (issue.message ?? messages.generic.validation),
+  };
 }
 
 /** Maps Fastify's own client errors (bad JSON, too large, ...) onto our codes and Turkish text. */
@@ -68,14 +92,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const options: ErrorResponseOptions = request.routeOptions.config ?? {};
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path: [err.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-        message: v.message ?? messages.generic.validation,
-      }));
-      const firstField = options.validationMessage === 'first-field' ? errors[0]?.message : undefined;
-      const coded = errors.find((e) => options.validationCodes?.[e.message]);
-      const code = (coded && options.validationCodes?.[coded.message]) ?? 'VALIDATION_ERROR';
-      return reply.status(400).send(body(code, firstField ?? messages.generic.validation, errors));
+      const errors = err.validation.map((v) => fieldError(err.validationContext, v));
+      const first = errors[0];
+      const tooLarge = options.payloadTooLarge;
+      if (tooLarge && first?.message === tooLarge.message) {
+        return reply.status(413).send(body(tooLarge.code, tooLarge.message));
+      }
+      const code = (first && options.validationCodes?.[first.message]) ?? 'VALIDATION_ERROR';
+      const message =
+        options.validationMessage === 'first-field' && first ? first.message : messages.generic.validation;
+      return reply.status(400).send(body(code, message, errors));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && options.payloadTooLarge) {
       return reply.status(413).send(body(options.payloadTooLarge.code, options.payloadTooLarge.message));

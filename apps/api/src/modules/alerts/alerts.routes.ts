@@ -50,10 +50,14 @@ const premium = requirePlan('premium', messages.alerts.premiumRequired);
 export async function alertRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.dbHandle.db };
-  // §5's messages ('Geçerli bir hedef fiyat girin.') are the answer to a bad target.
+  // §5's messages ('Geçerli bir hedef fiyat girin.') are the answer to a bad target, each rule
+  // with its one code, however the target came to break it.
   errorResponses(app, {
     validationMessage: 'first-field',
-    validationCodes: { [messages.alerts.targetInvalid]: ALERT_ERROR_CODES.targetInvalid },
+    validationCodes: {
+      [messages.alerts.targetInvalid]: ALERT_ERROR_CODES.targetInvalid,
+      [messages.alerts.targetTooHigh]: ALERT_ERROR_CODES.targetTooHigh,
+    },
   });
 
   app.addHook('onSend', async (_req, reply) => {

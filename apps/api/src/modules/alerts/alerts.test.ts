@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertCheck, PriceAlert } from '@kiyasla/contracts/alerts';
-import { MAX_ACTIVE_ALERTS } from '@kiyasla/contracts/alerts';
+import { MAX_ACTIVE_ALERTS, MAX_TARGET_PRICE_TRY } from '@kiyasla/contracts/alerts';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import { messages } from '@kiyasla/contracts/messages';
 import { sqlRows } from '../../lib/sql-rows';
@@ -118,6 +118,44 @@ describe('creating', () => {
     expect(
       (await call('POST', '/alerts', premium, { product: p.id, targetPrice: 5, store: crypto.randomUUID() })).json(),
     ).toMatchObject({ code: 'ALERT_STORE_NOT_FOUND' });
+  });
+
+  it('answers a target above the highest one with one code, whatever else is wrong with it', async () => {
+    const p = priced[1]!;
+    // 99999999.999 also has a third decimal: the too-high rule still names it, with its own code.
+    for (const targetPrice of [1e15, 99_999_999.999, MAX_TARGET_PRICE_TRY + 0.01]) {
+      const res = await call('POST', '/alerts', premium, { product: p.id, targetPrice });
+      expect(res.statusCode, String(targetPrice)).toBe(400);
+      expect(res.json(), String(targetPrice)).toMatchObject({
+        code: 'ALERT_TARGET_TOO_HIGH',
+        message: messages.alerts.targetTooHigh,
+        errors: [{ path: 'body.targetPrice', message: messages.alerts.targetTooHigh }],
+      });
+      const put = await call('PUT', `/alerts/${crypto.randomUUID()}`, premium, { targetPrice });
+      expect(put.json(), String(targetPrice)).toMatchObject({ code: 'ALERT_TARGET_TOO_HIGH' });
+    }
+  });
+
+  it('takes the code from the field whose message it shows: the first one of the form', async () => {
+    const empty = await call('POST', '/alerts', premium, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Geçerli bir ürün seçin.' });
+    expect(empty.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([
+      'body.product',
+      'body.targetPrice',
+    ]);
+    const wrongType = await call('POST', '/alerts', premium, {
+      product: priced[1]!.id,
+      targetPrice: 5,
+      triggerType: 'equal',
+    });
+    expect(wrongType.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Geçersiz alarm türü.',
+      errors: [{ path: 'body.triggerType', message: 'Geçersiz alarm türü.' }],
+    });
+    const badStore = await call('POST', '/alerts', premium, { product: priced[1]!.id, targetPrice: 5, store: '' });
+    expect(badStore.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Geçerli bir mağaza seçin.' });
   });
 
   it('creates one alert per product, shown in the list, the check and the badge count', async () => {

@@ -313,6 +313,80 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('a password over the length limit', () => {
+  it('is named as too long (128 for a new password, 1024 for one being checked), not as missing', async () => {
+    const me = await registerUser(t.app);
+    const tooLong = (max: number) => `Şifre en fazla ${max} karakter olabilir`;
+    const newPassword = 'Aa1!'.repeat(32) + 'x';
+    const cases: [string, 'POST' | 'PUT', string, Record<string, unknown>, string, Record<string, string>?][] = [
+      [
+        'register',
+        'POST',
+        '/api/auth/register',
+        { firstName: 'Uzun', lastName: 'Şifre', email: 'uzun.sifre.limit@example.com', password: newPassword },
+        tooLong(128),
+      ],
+      ['reset', 'POST', '/api/auth/reset-password', { token: 'x'.repeat(43), password: newPassword }, tooLong(128)],
+      [
+        'change',
+        'PUT',
+        '/api/auth/password',
+        { currentPassword: me.password, newPassword },
+        tooLong(128),
+        bearer(me.token),
+      ],
+      ['login', 'POST', '/api/auth/login', { email: me.user.email, password: 'x'.repeat(1025) }, tooLong(1024)],
+    ];
+    for (const [name, method, url, payload, message, headers] of cases) {
+      const res = await t.app.inject({ method, url, payload, headers });
+      expect(res.statusCode, name).toBe(400);
+      expect(body(res), name).toMatchObject({ code: 'VALIDATION_ERROR', message });
+    }
+    // The limits themselves are accepted as far as the length goes.
+    const atLimit = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: me.user.email, password: 'x'.repeat(1024) },
+    });
+    expect(body(atLimit)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+});
+
+describe('POST /api/auth/reset-password with a link that cannot be one', () => {
+  it('answers like an expired link (RESET_TOKEN_INVALID), so the page offers a new one', async () => {
+    for (const token of ['kisa', 'x'.repeat(201), undefined]) {
+      const res = await post('/api/auth/reset-password', { token, password: 'Yeni.Şifre1' });
+      expect(res.statusCode, String(token)).toBe(400);
+      expect(body(res), String(token)).toMatchObject({
+        code: 'RESET_TOKEN_INVALID',
+        message: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+      });
+    }
+  });
+});
+
+describe('a token that cannot be one', () => {
+  it('is answered with the code of a token refused, with the same message', async () => {
+    const cases: [string, unknown, string, string][] = [
+      ['/api/auth/refresh', {}, 'REFRESH_INVALID', 'Oturum bilginiz geçersiz. Lütfen tekrar giriş yapın.'],
+      [
+        '/api/auth/refresh',
+        { refreshToken: 'kisa' },
+        'REFRESH_INVALID',
+        'Oturum bilginiz geçersiz. Lütfen tekrar giriş yapın.',
+      ],
+      ['/api/auth/google', { credential: '' }, 'SOCIAL_TOKEN_INVALID', 'Google giriş başarısız'],
+      ['/api/auth/google', {}, 'SOCIAL_TOKEN_INVALID', 'Google giriş başarısız'],
+      ['/api/auth/facebook', { accessToken: 'x', userID: 'abc' }, 'SOCIAL_TOKEN_INVALID', 'Facebook giriş başarısız'],
+    ];
+    for (const [url, payload, code, message] of cases) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(body(res), `${url} ${JSON.stringify(payload)}`).toMatchObject({ code, message });
+    }
+  });
+});
+
 describe('rate limiting per IP', () => {
   const limited = useTestApp({ config: { authRateLimitMax: 3 } });
 

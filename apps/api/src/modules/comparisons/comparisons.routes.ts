@@ -11,6 +11,7 @@ import {
   savedComparisonDetailSchema,
   savedComparisonPageSchema,
   savedComparisonSchema,
+  TOO_MANY_PRODUCT_IDS_MESSAGE,
   updateComparisonRequestSchema,
 } from '@kiyasla/contracts/comparisons';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
@@ -63,7 +64,10 @@ export async function comparisonRoutes(app: FastifyInstance) {
   // 'Karşılaştırma adı gereklidir') rather than a generic one.
   errorResponses(app, {
     validationMessage: 'first-field',
-    validationCodes: { [m.tooFew]: COMPARISON_ERROR_CODES.tooFew },
+    validationCodes: {
+      [m.tooFew]: COMPARISON_ERROR_CODES.tooFew,
+      [TOO_MANY_PRODUCT_IDS_MESSAGE]: COMPARISON_ERROR_CODES.tooMany,
+    },
   });
 
   r.post(

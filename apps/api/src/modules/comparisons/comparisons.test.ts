@@ -9,6 +9,7 @@ import type {
 } from '@kiyasla/contracts/comparisons';
 import { DEFAULT_MAX_COMPARISON_ITEMS } from '@kiyasla/contracts/constants';
 import { messages } from '@kiyasla/contracts/messages';
+import { SETTINGS_RANGES } from '@kiyasla/contracts/settings';
 import type { PlanId } from '@kiyasla/contracts/constants';
 import { products } from '../../db/schema/products';
 import { savedComparisons } from '../../db/schema/saved-comparisons';
@@ -195,6 +196,17 @@ describe('POST /api/comparisons/compare', () => {
     });
   });
 
+  it('answers more ids than any maximum (over 50) as too many, not too few', async () => {
+    const many = Array.from({ length: 51 }, () => crypto.randomUUID());
+    const tooMany = {
+      code: 'COMPARISON_TOO_MANY',
+      message: messages.comparisons.tooMany(SETTINGS_RANGES.maxComparisonItems.max),
+    };
+    expect(body(await compare(many))).toMatchObject(tooMany);
+    const { token } = await registerUser(ctx.app);
+    expect(body(await save(token, { name: 'Çok', productIds: many }))).toMatchObject(tooMany);
+  });
+
   it('follows the admin maxComparisonItems setting', async () => {
     await setSettings(ctx, 'features', { maxComparisonItems: 3 });
     try {
@@ -321,6 +333,15 @@ describe('POST /api/comparisons (save)', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/comparisons', headers: bearer(token) })).json(),
     ).toMatchObject({ pagination: { total: 0 } });
+  });
+
+  it("takes the code from the first field's rule, the one its message names", async () => {
+    const { token } = await registerUser(ctx.app);
+    const empty = await save(token, {});
+    expect(empty.statusCode).toBe(400);
+    expect(body(empty)).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Karşılaştırma adı gereklidir' });
+    const fewOnly = await save(token, { name: 'x', productIds: ids(phones, 1) });
+    expect(body(fewOnly)).toMatchObject({ code: 'COMPARISON_TOO_FEW', message: 'En az 2 ürün seçmelisiniz' });
   });
 
   it('stops the free plan at exactly 3 saved comparisons', async () => {

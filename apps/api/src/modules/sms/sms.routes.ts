@@ -6,6 +6,7 @@ import {
   phoneStatusSchema,
   phoneVerificationConfirmSchema,
   phoneVerificationRequestSchema,
+  SMS_ERROR_CODES,
   smsMessages,
 } from '@kiyasla/contracts/sms';
 import { ok } from '../../lib/reply';
@@ -31,7 +32,14 @@ export async function smsRoutes(app: FastifyInstance, opts: { provider: SmsProvi
     provider: opts.provider,
     siteName: async () => (await app.settings.group('general')).siteName,
   };
-  errorResponses(app, { validationMessage: 'first-field' });
+  // A number or a code that cannot be one gets the answer of a wrong one: one message, one code.
+  errorResponses(app, {
+    validationMessage: 'first-field',
+    validationCodes: {
+      [smsMessages.phoneInvalid]: SMS_ERROR_CODES.phoneInvalid,
+      [smsMessages.codeInvalid]: SMS_ERROR_CODES.codeInvalid,
+    },
+  });
 
   r.get(
     '/sms/phone',

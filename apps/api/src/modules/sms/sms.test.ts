@@ -145,6 +145,26 @@ describe('phone verification', () => {
     expect(body(status).data).toEqual({ phone: '+90 532 123 45 67', verified: true });
   });
 
+  it('answers a number or a code that cannot be one like a wrong one: the same message and code', async () => {
+    const u = await premiumUser();
+    for (const payload of [{}, { phone: '' }, { phone: '5'.repeat(31) }, { phone: 532 }]) {
+      const res = await post('/api/sms/phone-verification', u.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(res), JSON.stringify(payload)).toMatchObject({
+        code: 'PHONE_INVALID',
+        message: 'Geçerli bir cep telefonu numarası girin (5XX XXX XX XX).',
+      });
+    }
+    for (const payload of [{}, { code: '12a456' }, { code: 123456 }]) {
+      const res = await post('/api/sms/phone-verification/confirm', u.token, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(body(res), JSON.stringify(payload)).toMatchObject({
+        code: 'PHONE_CODE_INVALID',
+        message: 'Doğrulama kodu hatalı.',
+      });
+    }
+  });
+
   it('locks the code after five wrong attempts', async () => {
     const u = await premiumUser();
     await post('/api/sms/phone-verification', u.token, { phone: '05321112233' });

@@ -365,4 +365,19 @@ describe('the e-mail tab’s SMTP server and sender (no MAIL_FROM, the default s
     expect(smtpSettingsMessages.hostRequired).toContain('SMTP sunucusu');
     expect(settingsMessages.range('smtpPort', 1, 65535)).toContain('SMTP portu');
   });
+
+  it('refuses a sender name with a line break (a header of every mail), keeping the saved one', async () => {
+    const before = (await read()).email.fromName;
+    for (const fromName of ['Kıyasla\r\nBcc: herkes@example.com', 'Kıyasla\nX-Spam: 1']) {
+      const res = await saveEmail({ fromName });
+      expect(res.statusCode, JSON.stringify(fromName)).toBe(400);
+      const message = 'Gönderen adı tek satır olmalı ve kontrol karakteri içermemelidir';
+      expect(body(res)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message,
+        errors: [{ path: 'body.email.fromName', message }],
+      });
+    }
+    expect((await read()).email.fromName).toBe(before);
+  });
 });
