@@ -239,6 +239,37 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
   });
 
+  it('one order paid twice (its page open in two tabs): the second payment is recorded on its own and refunded', async () => {
+    await useProvider('demo');
+    const u = await registerUser(t.app);
+    const a = await demoCheckout(u.token, 'monthly');
+    // The same order's page again (a second tab): a pay form with a payment of its own.
+    const again = await t.app.inject({ method: 'GET', url: new URL(a.data.url).pathname });
+    const secondPay = formOf(again.body, 'Onayla');
+    expect(secondPay.payment_id).not.toBe(a.pay.payment_id);
+    expect((await payDemo(a.pay)).headers.location).toContain('status=success');
+    const before = await userRow(u.user._id);
+
+    const twice = await payDemo(secondPay);
+    const back = new URL(twice.headers.location as string, 'http://x');
+    expect(back.searchParams.get('status')).toBe('refunded');
+    const secondId = back.searchParams.get('order')!;
+    expect(secondId).not.toBe(a.data.orderId);
+    const second = await orderRow(secondId);
+    expect(second).toMatchObject({ status: 'refunded', userId: u.user._id, amount: 2999, kind: 'checkout' });
+    expect(second.raw).toMatchObject({ unapplied: 'second_payment', secondOf: a.data.orderId });
+    expect(await orderStatus(u.token, secondId)).toMatchObject({ status: 'refunded' });
+    // The first payment and the plan it bought stand; one receipt, one refund mail.
+    expect(await orderRow(a.data.orderId)).toMatchObject({ status: 'completed' });
+    expect((await userRow(u.user._id)).subscriptionEnd).toEqual(before.subscriptionEnd);
+    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(1);
+    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    // The provider delivers the second payment again, twice at once: nothing more.
+    await Promise.all([payDemo(secondPay), payDemo(secondPay)]);
+    expect((await ordersOf(u.user._id)).map((o) => o.status).sort()).toEqual(['completed', 'refunded']);
+    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+  });
+
   it('Stripe: a lower plan paid by a yearly holder is refunded through Stripe, once', async () => {
     await useProvider('stripe');
     const u = await registerUser(t.app);

@@ -16,6 +16,19 @@ export async function findOrder(db: Db, id: string): Promise<PaymentRow | undefi
   return row;
 }
 
+/** The payment a provider's payment id was recorded on (unique per provider). */
+export async function findPaymentByProviderId(
+  db: Db,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
 /** The order's row, locked for the rest of the transaction (after the account's row: the lock order of fulfilment). */
 export async function lockOrder(tx: Transaction, id: string): Promise<PaymentRow | undefined> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');

@@ -38,6 +38,7 @@ import {
   completeOrder,
   failOrder,
   findOrder,
+  findPaymentByProviderId,
   findUser,
   findUserOrder,
   insertOrder,
@@ -494,12 +495,21 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
     case 'settled': {
       const { row } = step;
       if (v.providerPaymentId && row.providerPaymentId && v.providerPaymentId !== row.providerPaymentId) {
-        // The same order paid a second time (two pages of it): no row to refund it through.
-        deps.log.error(
-          { orderId: row.id, userId: row.userId, provider: v.provider, providerPaymentId: v.providerPaymentId },
-          'a second payment for an order already paid: refund it in the provider’s panel',
+        // The same order paid a second time (two pages of it open): the second payment is recorded
+        // as a payment of its own, owed back, and refunded like any money that did not raise the plan.
+        const second = await recordSecondPayment(deps, row, v, now);
+        deps.log.warn(
+          { orderId: row.id, paymentId: second.id, userId: row.userId, provider: v.provider },
+          'a second payment for an order already paid; refunding it',
         );
-        return { kind: 'unapplied', order: row, reason: 'second_payment', refund: 'flagged' };
+        const refund =
+          second.status === 'refunded' ? 'refunded' : await settleUnapplied(deps, second, 'second_payment', now);
+        return {
+          kind: 'unapplied',
+          order: (await findOrder(deps.db, second.id)) ?? second,
+          reason: 'second_payment',
+          refund,
+        };
       }
       const reason = unappliedOf(row);
       if (!reason) return { kind: 'already', order: row };
@@ -507,6 +517,45 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
       const refund = row.status === 'refunded' ? 'refunded' : await settleUnapplied(deps, row, reason, now);
       return { kind: 'unapplied', order: (await findOrder(deps.db, row.id)) ?? row, reason, refund };
     }
+  }
+}
+
+/**
+ * A second payment of an order already paid, as a completed payment of its own with its refund
+ * requested (`raw.unapplied: 'second_payment'`, `raw.secondOf`): a purchase row (never a renewal's,
+ * whose period is unique), so the refund machinery and the operator's queue see it like any other.
+ * The provider's payment id is unique: a replayed callback finds the row it wrote the first time.
+ */
+async function recordSecondPayment(
+  deps: PaymentsDeps,
+  paid: PaymentRow,
+  v: VerifiedPayment,
+  now: Date,
+): Promise<PaymentRow> {
+  const existing = await findPaymentByProviderId(deps.db, v.provider, v.providerPaymentId!);
+  if (existing) return existing;
+  try {
+    return await insertOrder(deps.db, {
+      userId: paid.userId,
+      provider: paid.provider,
+      plan: paid.plan,
+      amount: paid.amount,
+      currency: paid.currency,
+      taxAmount: paid.taxAmount,
+      creditAmount: paid.creditAmount,
+      kind: 'checkout',
+      status: 'completed',
+      providerPaymentId: v.providerPaymentId,
+      completedAt: now,
+      refundRequestedAt: now,
+      raw: { ...paid.raw, callback: v.raw, unapplied: 'second_payment', secondOf: paid.id },
+    });
+  } catch (err) {
+    // The same second payment delivered twice at once: the other delivery wrote it.
+    if (!isUniqueViolation(err, 'payments_provider_payment_uq')) throw err;
+    const written = await findPaymentByProviderId(deps.db, v.provider, v.providerPaymentId!);
+    if (!written) throw err;
+    return written;
   }
 }
 
