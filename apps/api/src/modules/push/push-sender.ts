@@ -44,10 +44,13 @@ async function send(
 }
 
 /**
- * Web Push copies of notifications: to every browser the user subscribed, encrypted (aes128gcm)
- * and signed with the server's VAPID key by `web-push`. A subscription the push service no longer
- * knows (404, 410) is removed. The delivery counts as sent when at least one browser took it;
- * when none did and some failed for another reason, it is retried later.
+ * Web Push copies of notifications: to every browser the user subscribed (the
+ * PUSH_SUBSCRIPTIONS_PER_USER reached most recently), at once, encrypted (aes128gcm) and signed
+ * with the server's VAPID key by `web-push`. All at once, so a send takes one push service's
+ * timeout at most however many browsers there are: it stays well inside the delivery's lease
+ * (jobs/notification-deliveries.ts). A subscription the push service no longer knows (404, 410)
+ * is removed. The delivery counts as sent when at least one browser took it; when none did and
+ * some failed for another reason, it is retried later.
  */
 export function pushSender(deps: PushSenderDeps): ChannelSender {
   return async (target) => {
@@ -62,23 +65,26 @@ export function pushSender(deps: PushSenderDeps): ChannelSender {
       tag: `notification-${target.notification.id}`,
       ...(icon ? { icon } : {}),
     };
+    const urgency = target.notification.type === 'price_alert' ? 'high' : 'normal';
     let delivered = 0;
     let lastError: unknown = null;
-    for (const sub of subs) {
-      try {
-        const status = await send(sub, payload, deps, target.notification.type === 'price_alert' ? 'high' : 'normal');
-        if (status === 404 || status === 410) {
-          await removeDeadSubscription(deps.db, sub.id);
-        } else if (status >= 200 && status < 300) {
-          delivered++;
-          await markDelivered(deps.db, sub.id);
-        } else {
-          lastError = new Error(`push service answered ${status}`);
+    await Promise.all(
+      subs.map(async (sub) => {
+        try {
+          const status = await send(sub, payload, deps, urgency);
+          if (status === 404 || status === 410) {
+            await removeDeadSubscription(deps.db, sub.id);
+          } else if (status >= 200 && status < 300) {
+            delivered++;
+            await markDelivered(deps.db, sub.id);
+          } else {
+            lastError = new Error(`push service answered ${status}`);
+          }
+        } catch (err) {
+          lastError = err;
         }
-      } catch (err) {
-        lastError = err;
-      }
-    }
+      }),
+    );
     if (delivered > 0) return { status: 'sent' };
     if (lastError) throw lastError instanceof Error ? lastError : new Error(String(lastError));
     return { status: 'skipped', reason: 'every push subscription had expired' };

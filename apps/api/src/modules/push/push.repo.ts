@@ -35,10 +35,16 @@ export async function deleteSubscription(db: Db, userId: string, endpoint: strin
   return rows.length > 0;
 }
 
+/** The browsers a notification goes to at most: a person's phones, tablets and computers. */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 10;
+
+/** The user's subscriptions a notification is pushed to: the ones reached (or subscribed) most recently. */
 export async function subscriptionsOf(db: Db, userId: string): Promise<StoredSubscription[]> {
   return sqlRows<StoredSubscription>(
     await db.execute(
-      sql`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId}::uuid order by created_at`,
+      sql`select id, endpoint, p256dh, auth from push_subscriptions where user_id = ${userId}::uuid
+           order by coalesce(last_success_at, created_at) desc, id
+           limit ${PUSH_SUBSCRIPTIONS_PER_USER}`,
     ),
   );
 }

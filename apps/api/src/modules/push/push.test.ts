@@ -1,5 +1,5 @@
 import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
@@ -11,6 +11,8 @@ import { bearer, body, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { importPrices, makeFeedStore, pricedProducts, rows, setAlert, settleAllEvents } from '../../test/price-alerts';
 import { channelSenders } from '../notifications/deliveries/channels';
+import { pushSender } from './push-sender';
+import { PUSH_SUBSCRIPTIONS_PER_USER, subscriptionsOf, upsertSubscription } from './push.repo';
 import { vapidKeys } from './vapid';
 
 /**
@@ -228,6 +230,58 @@ describe('/api/push', () => {
       sql`select status::text from notification_deliveries where user_id = ${shopper.id}::uuid and channel = 'push'`,
     );
     expect(d!.status).toBe('sent');
+  });
+
+  it("pushes to a member's browsers at once, so a send lasts one service's timeout however many there are", async () => {
+    const shopper = await premiumUser();
+    // A push service that answers nobody until all three of the member's browsers have asked: a
+    // sender going one browser after another waits out its timeout on the first and gets nothing.
+    const waiting: ServerResponse[] = [];
+    const barrier = createServer((req, res) => {
+      req.resume();
+      waiting.push(res);
+      if (waiting.length === 3) for (const held of waiting) held.writeHead(201).end();
+    });
+    await new Promise<void>((resolve) => barrier.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(barrier.address() as AddressInfo).port}`;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { json } = browserKeys();
+        await upsertSubscription(t.db.db, shopper.id, { endpoint: `${origin}/b${i}`, ...json, userAgent: null });
+      }
+      const send = pushSender({
+        db: t.db.db,
+        vapid: vapidKeys(t.app.config)!,
+        publicUrl: t.app.config.publicUrl,
+        timeoutMs: 3_000,
+      });
+      const result = await send({
+        deliveryId: 1,
+        channel: 'push',
+        attempts: 1,
+        notification: { id: crypto.randomUUID(), type: 'system', title: 'Duyuru', message: 'Deneme', data: null },
+        user: { id: shopper.id, email: 'x@example.com', firstName: 'X', phone: null, phoneVerified: false },
+        product: null,
+      });
+      expect(result).toEqual({ status: 'sent' });
+      expect(waiting).toHaveLength(3);
+      const reached = await rows<{ n: number }>(
+        t.db.db,
+        sql`select count(*)::int as n from push_subscriptions where user_id = ${shopper.id}::uuid and last_success_at is not null`,
+      );
+      expect(reached[0]!.n).toBe(3);
+    } finally {
+      await new Promise<void>((resolve) => barrier.close(() => resolve()));
+    }
+  });
+
+  it('pushes to the ten browsers reached most recently at most', async () => {
+    const shopper = await premiumUser();
+    for (let i = 0; i < PUSH_SUBSCRIPTIONS_PER_USER + 3; i++) {
+      const { json } = browserKeys();
+      await upsertSubscription(t.db.db, shopper.id, { endpoint: `${push.origin}/many-${i}`, ...json, userAgent: null });
+    }
+    expect(await subscriptionsOf(t.db.db, shopper.id)).toHaveLength(PUSH_SUBSCRIPTIONS_PER_USER);
   });
 
   it('marks the push copy skipped when the user has no subscription left', async () => {
