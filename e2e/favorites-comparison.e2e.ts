@@ -18,10 +18,19 @@ const listing = (page: Page) => page.getByRole('list', { name: /ürünleri$/ });
 /** Clicks the first 'Karşılaştır' of the listing that is not yet in the list, `count` times. */
 async function addFromCards(page: Page, count: number) {
   for (let i = 0; i < count; i += 1) {
-    const before = await listing(page).getByRole('button', { name: 'Karşılaştırmadan Çıkar' }).count();
-    await listing(page).getByRole('button', { name: 'Karşılaştır', exact: true }).first().click();
+    const before = await listing(page)
+      .getByRole('button', { name: /^Karşılaştırmadan Çıkar:/ })
+      .count();
+    await listing(page)
+      .getByRole('button', { name: /^Karşılaştır:/ })
+      .first()
+      .click();
     await expect
-      .poll(() => listing(page).getByRole('button', { name: 'Karşılaştırmadan Çıkar' }).count())
+      .poll(() =>
+        listing(page)
+          .getByRole('button', { name: /^Karşılaştırmadan Çıkar:/ })
+          .count(),
+      )
       .toBe(before + 1);
   }
 }
@@ -84,7 +93,10 @@ describe('comparison: from the cards to the comparison page', () => {
     await open(page, '/category/telefon');
     await addFromCards(page, 2);
     await headerLinks(page).getByRole('link', { name: 'Karşılaştırma (5)' }).waitFor();
-    await listing(page).getByRole('button', { name: 'Karşılaştır', exact: true }).first().click();
+    await listing(page)
+      .getByRole('button', { name: /^Karşılaştır:/ })
+      .first()
+      .click();
     await toasts(page).getByText('En fazla 5 ürün karşılaştırabilirsiniz').waitFor();
     expect(await headerLinks(page).getByRole('link', { name: 'Karşılaştırma (5)' }).count()).toBe(1);
 

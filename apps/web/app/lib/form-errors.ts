@@ -30,6 +30,15 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/**
+ * After an invalid submit: focus the form's first control marked `aria-invalid`, so a keyboard or
+ * screen reader user lands on it and hears its message (its `aria-describedby`). Call it once the
+ * errors are in the DOM (after `flushSync`, or from an effect).
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
 /** The server's answer to a failed save: its message, and its field errors by field name. */
 export function serverErrors(error: unknown): { message: string; fields: FieldErrors } {
   const fields: FieldErrors = {};

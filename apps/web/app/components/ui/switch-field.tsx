@@ -47,7 +47,7 @@ export function SwitchField({
         disabled={disabled}
         onCheckedChange={onCheckedChange}
         aria-describedby={description ? descriptionId : undefined}
-        className="relative mt-0.5 inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-muted/40 p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-primary"
+        className="relative mt-0.5 inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-switch-off p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:bg-primary"
       >
         <Switch.Thumb className="block size-6 rounded-full bg-white shadow-sm ring-1 ring-black/5 transition-transform duration-150 data-[state=checked]:translate-x-5" />
       </Switch.Root>

@@ -46,7 +46,7 @@ export function CompareButton({
 }: {
   product: ComparisonEntry;
   className?: string;
-  /** Dense places (table rows): the icon alone, the text becomes the accessible name. */
+  /** Dense places (table rows): the icon alone, with the text as its tooltip. */
   iconOnly?: boolean;
 }) {
   const list = useComparisonList();
@@ -57,7 +57,9 @@ export function CompareButton({
     <button
       type="button"
       onClick={() => toggleComparison(product, inList, max)}
-      aria-label={iconOnly ? label : undefined}
+      // Every card has one: the product's name tells them apart, after the text shown (so a
+      // voice command with that text still finds it).
+      aria-label={`${label}: ${product.name}`}
       title={iconOnly ? label : undefined}
       aria-pressed={iconOnly ? inList : undefined}
       className={clsx(

@@ -40,7 +40,8 @@ describe('CompactTable', () => {
 
   it('offers the compare toggle in every row', async () => {
     renderTable([product(1, '512 GB', 300), product(2, undefined, 100)]);
-    expect(await screen.findAllByRole('button', { name: 'Karşılaştır' })).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Karşılaştır: Telefon 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Karşılaştır: Telefon 2' })).toBeTruthy();
     expect(screen.getAllByRole('row')[2]?.textContent).toContain('—');
   });
 });

@@ -65,20 +65,20 @@ describe('ProductCard', () => {
 
   it('toggles the product in the session comparison list', async () => {
     renderCards([product(1)]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Karşılaştır' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Karşılaştır: Telefon 1' }));
     expect(getComparisonList().map((p) => p._id)).toEqual([product(1)._id]);
     // A toast's code may still be on its way (it loads once the page is idle).
     await waitFor(() => expect(toasts().textContent).toContain('Ürün karşılaştırma listesine eklendi'));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Karşılaştırmadan Çıkar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Karşılaştırmadan Çıkar: Telefon 1' }));
     expect(getComparisonList()).toHaveLength(0);
     await waitFor(() => expect(toasts().textContent).toContain('Ürün karşılaştırma listesinden çıkarıldı'));
-    expect(screen.getByRole('button', { name: 'Karşılaştır' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Karşılaştır: Telefon 1' })).toBeTruthy();
   });
 
   it('warns when five products are already being compared', async () => {
     renderCards([1, 2, 3, 4, 5, 6].map((n) => product(n)));
-    const buttons = await screen.findAllByRole('button', { name: 'Karşılaştır' });
+    const buttons = await screen.findAllByRole('button', { name: /^Karşılaştır:/ });
     act(() => buttons.forEach((b) => fireEvent.click(b)));
     expect(getComparisonList()).toHaveLength(5);
     expect(toasts().textContent).toContain('En fazla 5 ürün karşılaştırabilirsiniz');

@@ -58,6 +58,8 @@ describe('AdminCategoriesPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Sıra'), { target: { value: '1,5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     expect(await within(dialog).findByText(m.orderInvalid)).toBeTruthy();
+    // Focus goes to the first invalid field, which reads its message out.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Sıra'));
     fireEvent.change(within(dialog).getByLabelText('Sıra'), { target: { value: '4' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { adminCategoryCreateSchema, type AdminCategory } from '@kiyasla/contracts/admin-categories';
 import { slugify } from '@kiyasla/contracts/text';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
-import { serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
+import { focusFirstInvalid, serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
 import { toast } from '~/lib/toast';
 import { useCategoryOptions } from '../api/get-admin-categories';
 import { useSaveAdminCategory } from '../api/save-admin-category';
@@ -74,12 +75,16 @@ export function CategoryFormDialog({ category, onClose }: { category: AdminCateg
   const setName = (name: string) =>
     set({ name, ...(slugEdited ? {} : { slug: slugify(name) }), ...(seoEdited ? {} : { seoTitle: name }) });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const parsed = adminCategoryCreateSchema.safeParse({ ...draft, parent: draft.parent || null });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      setFailure(null);
+      flushSync(() => {
+        setErrors(zodFieldErrors(parsed.error));
+        setFailure(null);
+      });
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
@@ -92,8 +97,11 @@ export function CategoryFormDialog({ category, onClose }: { category: AdminCateg
         },
         onError: (error) => {
           const { message, fields } = serverErrors(error);
-          setFailure(message);
-          setErrors(fields);
+          flushSync(() => {
+            setFailure(message);
+            setErrors(fields);
+          });
+          focusFirstInvalid(form);
         },
       },
     );

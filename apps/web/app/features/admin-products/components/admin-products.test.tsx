@@ -128,10 +128,17 @@ describe('AdminProductsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     expect(await within(dialog).findByText(m.brandRequired)).toBeTruthy();
     expect(within(dialog).getByText(m.imageUrlInvalid)).toBeTruthy();
+    // Focus goes to the first invalid field, which reads its message out.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Marka *'));
 
     fireEvent.change(within(dialog).getByLabelText('Marka *'), { target: { value: 'Deri' } });
     await within(dialog).findByRole('option', { name: 'Elektronik › Kulaklık' });
     fireEvent.change(within(dialog).getByLabelText('Kategori *'), { target: { value: SUB } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    const imageUrl = within(dialog).getByLabelText('Görsel adresi 1');
+    await waitFor(() => expect(document.activeElement).toBe(imageUrl));
+    expect(imageUrl.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(imageUrl.getAttribute('aria-describedby')!)?.textContent).toBe(m.imageUrlInvalid);
     fireEvent.change(within(dialog).getByLabelText('Görsel adresi 1'), {
       target: { value: 'https://cdn.example/c.jpg' },
     });

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Plus, X } from 'lucide-react';
 import { adminProductCreateSchema, AVAILABILITY_LABELS, type AdminProduct } from '@kiyasla/contracts/admin-products';
 import { AVAILABILITY_VALUES } from '@kiyasla/contracts/constants';
@@ -6,7 +7,7 @@ import { slugify } from '@kiyasla/contracts/text';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
-import { serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
+import { focusFirstInvalid, serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
 import { toast } from '~/lib/toast';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useSaveAdminProduct } from '../api/save-admin-product';
@@ -171,6 +172,8 @@ export function ProductFormDialog({
   const [seoEdited, setSeoEdited] = useState(product !== null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The image row a local check refused (the messages are kept per field, not per row).
+  const [imageErrorRow, setImageErrorRow] = useState(0);
   const categories = useCategoryOptions();
   const save = useSaveAdminProduct();
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -187,12 +190,18 @@ export function ProductFormDialog({
   const setSpec = (index: number, patch: Partial<{ key: string; value: string }>) =>
     set({ specs: draft.specs.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const parsed = adminProductCreateSchema.safeParse(inputOf(draft));
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      setFailure('Formdaki hataları düzeltin');
+      const imageRow = parsed.error.issues.find((issue) => issue.path[0] === 'images')?.path[1];
+      flushSync(() => {
+        setErrors(zodFieldErrors(parsed.error));
+        setImageErrorRow(typeof imageRow === 'number' ? imageRow : 0);
+        setFailure('Formdaki hataları düzeltin');
+      });
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
@@ -207,16 +216,25 @@ export function ProductFormDialog({
         },
         onError: (error) => {
           const { message, fields } = serverErrors(error);
-          setFailure(message);
-          setErrors(fields);
+          flushSync(() => {
+            setFailure(message);
+            setErrors(fields);
+          });
+          focusFirstInvalid(form);
         },
       },
     );
   };
 
   const id = (name: string) => `product-${name}`;
-  const aria = (name: string) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id(name)}-error` } : { 'aria-invalid': false };
+  const aria = (name: string, field = name) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id(field)}-error` } : { 'aria-invalid': false };
+  const imageAria = (row: number) => (row === imageErrorRow ? aria('images') : { 'aria-invalid': false });
+  // The specifications' message is about blank names and values: those are the fields to fix.
+  const specAria = (text: string) =>
+    errors.specifications && !text.trim()
+      ? { 'aria-invalid': true, 'aria-describedby': `${id('specifications')}-error` }
+      : { 'aria-invalid': false };
 
   return (
     <Dialog open size="md" onOpenChange={(open) => !open && onClose()} title={product ? 'Ürünü Düzenle' : 'Yeni Ürün'}>
@@ -329,7 +347,8 @@ export function ProductFormDialog({
                   placeholder="https://"
                   value={image.url}
                   onChange={(e) => setImage(i, { url: e.target.value })}
-                  className={inputClasses(false)}
+                  className={inputClasses(!!errors.images && i === imageErrorRow)}
+                  {...imageAria(i)}
                 />
               </div>
               <div>
@@ -378,7 +397,11 @@ export function ProductFormDialog({
         </Section>
 
         <Section title="Özellikler">
-          {errors.specifications && <p className="text-xs text-danger">{errors.specifications}</p>}
+          {errors.specifications && (
+            <p id={`${id('specifications')}-error`} className="text-xs text-danger">
+              {errors.specifications}
+            </p>
+          )}
           {draft.specs.map((spec, i) => (
             <div key={i} className="grid grid-cols-[1fr_1fr_auto] gap-2">
               <input
@@ -387,6 +410,7 @@ export function ProductFormDialog({
                 value={spec.key}
                 onChange={(e) => setSpec(i, { key: e.target.value })}
                 className={inputClasses(false)}
+                {...specAria(spec.key)}
               />
               <input
                 aria-label={`Özellik ${i + 1} değeri`}
@@ -394,6 +418,7 @@ export function ProductFormDialog({
                 value={spec.value}
                 onChange={(e) => setSpec(i, { value: e.target.value })}
                 className={inputClasses(false)}
+                {...specAria(spec.value)}
               />
               <button
                 type="button"
@@ -420,6 +445,7 @@ export function ProductFormDialog({
               value={draft.features}
               onChange={(e) => set({ features: e.target.value })}
               className={inputClasses(!!errors.features)}
+              {...aria('features')}
             />
           </Field>
           <Field id={id('tags')} label="Etiketler (virgülle ayırın)" error={errors.tags}>
@@ -428,6 +454,7 @@ export function ProductFormDialog({
               value={draft.tags}
               onChange={(e) => set({ tags: e.target.value })}
               className={inputClasses(!!errors.tags)}
+              {...aria('tags')}
             />
           </Field>
         </Section>
@@ -439,6 +466,7 @@ export function ProductFormDialog({
               value={draft.availability}
               onChange={(e) => set({ availability: e.target.value as Availability })}
               className={inputClasses(!!errors.availability)}
+              {...aria('availability')}
             >
               {AVAILABILITY_VALUES.map((value) => (
                 <option key={value} value={value}>
@@ -479,6 +507,7 @@ export function ProductFormDialog({
                 set({ seoTitle: e.target.value });
               }}
               className={inputClasses(!!errors.seo)}
+              {...aria('seo', 'seoTitle')}
             />
           </Field>
           <Field id={id('seoDescription')} label="SEO açıklaması">

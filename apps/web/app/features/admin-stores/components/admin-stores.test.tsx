@@ -85,6 +85,8 @@ describe('AdminStoresPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     expect(await within(dialog).findByText('Besleme aralığı en az 15 dakika olmalıdır')).toBeTruthy();
     expect(within(dialog).getByText('Geçerli bir http(s) adresi girin')).toBeTruthy();
+    // Focus goes to the first invalid field in the form's order, which reads its message out.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Web sitesi'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

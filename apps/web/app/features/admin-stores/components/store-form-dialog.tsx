@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import {
   adminStoreCreateSchema,
   DEFAULT_FRESHNESS_HOURS,
@@ -11,7 +12,7 @@ import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
 import { toast } from '~/lib/toast';
 import { useSaveAdminStore } from '../api/save-admin-store';
-import { serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
+import { focusFirstInvalid, serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
 
 interface Draft {
   name: string;
@@ -77,8 +78,9 @@ export function StoreFormDialog({ store, onClose }: { store: AdminStore | null; 
   const save = useSaveAdminStore();
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const freshness = numberOrNull(draft.freshnessHours);
     const input = {
       name: draft.name,
@@ -92,8 +94,11 @@ export function StoreFormDialog({ store, onClose }: { store: AdminStore | null; 
     };
     const parsed = adminStoreCreateSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      setFailure(null);
+      flushSync(() => {
+        setErrors(zodFieldErrors(parsed.error));
+        setFailure(null);
+      });
+      focusFirstInvalid(form);
       return;
     }
     setErrors({});
@@ -106,8 +111,11 @@ export function StoreFormDialog({ store, onClose }: { store: AdminStore | null; 
         },
         onError: (error) => {
           const { message, fields } = serverErrors(error);
-          setFailure(message);
-          setErrors(fields);
+          flushSync(() => {
+            setFailure(message);
+            setErrors(fields);
+          });
+          focusFirstInvalid(form);
         },
       },
     );

@@ -145,7 +145,7 @@ function PreferenceRow({ category, checked, onCheckedChange }: PreferenceRowProp
             disabled={locked}
             onCheckedChange={onCheckedChange}
             aria-describedby={descriptionId}
-            className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-muted/50 p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-70 data-[state=checked]:bg-primary"
+            className="relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full bg-switch-off p-0.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-70 data-[state=checked]:bg-primary"
           >
             <Switch.Thumb className="block size-6 rounded-full bg-white shadow-sm ring-1 ring-black/5 transition-transform duration-150 data-[state=checked]:translate-x-5" />
           </Switch.Root>

@@ -82,7 +82,7 @@ export function NotificationPreferences() {
                         checked={channels[c.key]}
                         disabled={!on}
                         onCheckedChange={(checked) => update({ [channelKey]: { ...channels, [c.key]: checked } })}
-                        className="relative h-5 w-9 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-primary disabled:opacity-50"
+                        className="relative h-5 w-9 shrink-0 rounded-full bg-switch-off transition-colors data-[state=checked]:bg-primary disabled:opacity-50"
                       >
                         <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
                       </Switch.Root>

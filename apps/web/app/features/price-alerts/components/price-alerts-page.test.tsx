@@ -51,6 +51,7 @@ function serve(list = 200) {
         : json(list, { success: false, message: 'Sunucu hatası', code: 'INTERNAL' });
     }
     if (path.endsWith('/toggle')) return json(200, { success: true, data: { ...alerts[0], isActive: false } });
+    if (method === 'PUT') return json(200, { success: true, data: { ...alerts[0], targetPrice: 800 } });
     if (method === 'DELETE') return json(200, { success: true, data: { _id: alerts[0]!._id } });
     return json(404, { success: false, message: 'yok', code: 'NOT_FOUND' });
   });
@@ -92,7 +93,8 @@ describe('PriceAlertsPage', () => {
     const input = within(first).getByRole('textbox');
     fireEvent.change(input, { target: { value: '1000' } });
     expect(within(first).getByText('Hedef fiyat mevcut fiyattan düşük olmalıdır')).toBeTruthy();
-    expect((within(first).getByRole('button', { name: 'Kaydet' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(first).getByRole('button', { name: 'Kaydet' }));
+    expect(calls.some((c) => c.startsWith('PUT') || c.startsWith('PATCH'))).toBe(false);
 
     fireEvent.click(within(first).getByRole('button', { name: 'Sil' }));
     const dialog = await screen.findByRole('dialog');
@@ -100,6 +102,63 @@ describe('PriceAlertsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sil' }));
     await waitFor(() => expect(calls).toContain(`DELETE /api/alerts/${alerts[0]!._id}`));
     await waitFor(() => expect(toastText()).toContain('Fiyat alarmı kaldırıldı.'));
+  });
+
+  it('moves focus into the target field when editing starts and back to its button when it ends', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('Ürün 1');
+    const first = screen.getByText('Ürün 1').closest('li')!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+    expect(document.activeElement).toBe(within(first).getByRole('textbox', { name: 'Yeni hedef fiyat (₺)' }));
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Vazgeç' }));
+    expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+    fireEvent.keyDown(within(first).getByRole('textbox'), { key: 'Escape' });
+    expect(within(first).queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+  });
+
+  it('returns focus to "Hedefi Düzenle" after a successful save', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('Ürün 1');
+    const first = screen.getByText('Ürün 1').closest('li')!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+    fireEvent.change(within(first).getByRole('textbox'), { target: { value: '800' } });
+    fireEvent.click(within(first).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(within(first).queryByRole('textbox')).toBeNull());
+    expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+  });
+
+  it('announces an invalid target in a live region tied to the field, and reports it again on Enter', async () => {
+    serve();
+    renderPage();
+    await screen.findByText('Ürün 1');
+    const first = screen.getByText('Ürün 1').closest('li')!;
+    fireEvent.click(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
+    const input = within(first).getByRole('textbox');
+    // The live region is in the document before the message, so the message is announced.
+    const region = within(first).getByRole('alert');
+    expect(region.textContent).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(region.textContent).toBe('Geçerli bir hedef fiyat girin.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(region.id);
+
+    const shown = region.firstElementChild;
+    const save = within(first).getByRole('button', { name: 'Kaydet' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(false);
+    fireEvent.submit(input.closest('form')!);
+    // Re-inserted, so a screen reader says it again; focus stays on (or returns to) the field.
+    expect(region.firstElementChild).not.toBe(shown);
+    expect(region.textContent).toBe('Geçerli bir hedef fiyat girin.');
+    expect(document.activeElement).toBe(input);
+    expect(calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
   });
 
   it("tells the specification's message when the list cannot be loaded", async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as Switch from '@radix-ui/react-switch';
 import { AlarmClock, Check, Pencil, Store, Trash2, X } from 'lucide-react';
@@ -183,6 +183,12 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(String(alert.targetPrice));
   const [saving, setSaving] = useState(false);
+  // Bumped by a refused save: the message is inserted again, so a screen reader says it again.
+  const [refusals, setRefusals] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  // The control that opened or closed the field is removed with it: say where focus goes next.
+  const focusAfterToggle = useRef<'input' | 'edit-button' | null>(null);
   const image = alert.product.images[0];
   const parsed = Number(value.replace(',', '.'));
   const error = editing ? targetError(value, alert.triggerType, alert.currentPrice) : null;
@@ -190,12 +196,36 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
     alert.currentPrice !== null &&
     (alert.triggerType === 'below' ? alert.currentPrice <= alert.targetPrice : alert.currentPrice >= alert.targetPrice);
 
+  useEffect(() => {
+    const target = focusAfterToggle.current;
+    focusAfterToggle.current = null;
+    if (target === 'input') inputRef.current?.focus();
+    // After an awaited save, only if focus was lost with the form (not moved elsewhere meanwhile).
+    else if (target === 'edit-button' && (!document.activeElement || document.activeElement === document.body))
+      editButtonRef.current?.focus();
+  }, [editing]);
+
+  const startEditing = () => {
+    setValue(String(alert.targetPrice));
+    focusAfterToggle.current = 'input';
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    focusAfterToggle.current = 'edit-button';
+    setEditing(false);
+  };
+
   const save = async () => {
-    if (error) return;
+    if (saving) return;
+    if (error) {
+      setRefusals((n) => n + 1);
+      inputRef.current?.focus();
+      return;
+    }
     setSaving(true);
     try {
       await onSave(parsed);
-      setEditing(false);
+      stopEditing();
     } catch {
       // The mutation's toast tells why; the field stays open.
     } finally {
@@ -270,25 +300,33 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
                   Yeni hedef fiyat (₺)
                 </label>
                 <input
+                  ref={inputRef}
                   id={`target-${alert._id}`}
                   inputMode="decimal"
                   value={value}
                   onChange={(e) => setValue(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape') stopEditing();
+                  }}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `target-${alert._id}-error` : undefined}
                   className="h-10 w-36 rounded-lg border border-line bg-page px-3 text-ink"
                 />
-                {error && (
-                  <p id={`target-${alert._id}-error`} className="mt-1 text-xs text-danger">
-                    {error}
-                  </p>
-                )}
+                {/* Always present, so the live region is known before a message appears in it. */}
+                <p id={`target-${alert._id}-error`} role="alert" className="text-xs text-danger">
+                  {error && (
+                    <span key={refusals} className="mt-1 block">
+                      {error}
+                    </span>
+                  )}
+                </p>
               </div>
-              <button type="submit" disabled={!!error || saving} className={buttonClasses('primary', 'md')}>
+              {/* Not disabled while the target is invalid: Enter and Kaydet say why instead of doing nothing. */}
+              <button type="submit" aria-disabled={saving || undefined} className={buttonClasses('primary', 'md')}>
                 <Check aria-hidden="true" className="size-4" />
                 Kaydet
               </button>
-              <button type="button" onClick={() => setEditing(false)} className={buttonClasses('ghost', 'md')}>
+              <button type="button" onClick={stopEditing} className={buttonClasses('ghost', 'md')}>
                 <X aria-hidden="true" className="size-4" />
                 Vazgeç
               </button>
@@ -302,7 +340,7 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
                 disabled={!canEdit || toggling}
                 onCheckedChange={onToggle}
                 aria-label={`${alert.product.name} alarmı ${alert.isActive ? 'açık' : 'kapalı'}`}
-                className="relative h-6 w-11 shrink-0 rounded-full bg-line transition-colors data-[state=checked]:bg-primary disabled:opacity-50"
+                className="relative h-6 w-11 shrink-0 rounded-full bg-switch-off transition-colors data-[state=checked]:bg-primary disabled:opacity-50"
               >
                 <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
               </Switch.Root>
@@ -311,11 +349,9 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
             <div className="flex gap-2">
               {canEdit && !editing && (
                 <button
+                  ref={editButtonRef}
                   type="button"
-                  onClick={() => {
-                    setValue(String(alert.targetPrice));
-                    setEditing(true);
-                  }}
+                  onClick={startEditing}
                   className={buttonClasses('outline', 'sm')}
                 >
                   <Pencil aria-hidden="true" className="size-4" />

@@ -5,7 +5,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PriceHistory } from '@kiyasla/contracts/catalog';
 import { formatCompactPrice, formatDay, formatLongDay, formatPrice } from '~/lib/format';
-import { buildChartRows, LOWEST_KEY } from '../utils/price-chart-data';
+import { buildChartRows, describeChart, LOWEST_KEY } from '../utils/price-chart-data';
 
 /** Mid-tone colours that read on both the light and the dark surface. */
 const STORE_COLOURS = ['#f59e0b', '#10b981', '#ec4899', '#0ea5e9', '#a855f7', '#ef4444', '#14b8a6', '#84cc16'];
@@ -44,9 +44,11 @@ export default function PriceHistoryChart({ history }: { history: PriceHistory }
   const perStore = series.length > 1;
 
   return (
-    <div className="h-72 w-full sm:h-80" role="img" aria-label={`Fiyat geçmişi grafiği, ${rows.length} gün`}>
+    // One image with a summary as its name. Recharts' accessibility layer would make the svg a
+    // focusable, unnamed role="application" inside it, whose arrow keys only move a mouse tooltip.
+    <div className="h-72 w-full sm:h-80" role="img" aria-label={describeChart(history)}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid stroke="var(--k-line)" strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="date"

@@ -82,7 +82,7 @@ export function PriceHistoryPanel({ productId }: { productId: string }) {
             onClick={() => setPerStore((v) => !v)}
             className={clsx(
               'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-              perStore ? 'bg-primary' : 'bg-line',
+              perStore ? 'bg-primary' : 'bg-switch-off',
             )}
           >
             <span

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceHistory } from '@kiyasla/contracts/catalog';
-import { buildChartRows } from './price-chart-data';
+import { buildChartRows, describeChart } from './price-chart-data';
 
 const history: PriceHistory = {
   range: '1m',
@@ -38,5 +38,26 @@ describe('buildChartRows', () => {
   it('has only the lowest series without per-store data', () => {
     const { series } = buildChartRows({ ...history, stores: undefined });
     expect(series).toHaveLength(1);
+  });
+});
+
+describe('describeChart', () => {
+  it('names the period and the lowest and highest price with their days, in Turkish', () => {
+    const text = describeChart({
+      ...history,
+      points: [
+        { date: '2026-11-03', price: 1099.9 },
+        { date: '2026-11-01', price: 1000 },
+        { date: '2026-11-02', price: 899 },
+        { date: '2026-11-04', price: 899 },
+      ],
+    }).replace(/\s/g, ' ');
+    expect(text).toBe(
+      'Fiyat geçmişi grafiği, 1 Kasım 2026 – 4 Kasım 2026. En düşük fiyat ₺899,00 (2 Kasım 2026), en yüksek fiyat ₺1.099,90 (3 Kasım 2026).',
+    );
+  });
+
+  it('says when there is no price to show', () => {
+    expect(describeChart({ ...history, points: [] })).toBe('Fiyat geçmişi grafiği: bu dönemde fiyat kaydı yok.');
   });
 });

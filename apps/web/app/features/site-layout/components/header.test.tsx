@@ -95,6 +95,19 @@ describe('Header', () => {
     expect(toggle.getAttribute('aria-label')).toBe('Menüyü aç');
   });
 
+  it("moves focus to the mobile menu's first item when it opens, and back to the toggle on Escape", async () => {
+    renderHeader();
+    const toggle = await screen.findByRole('button', { name: 'Menüyü aç' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const menu = await waitFor(() => document.getElementById('mobile-menu')!);
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toBe(menu.querySelector('a[href], button'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('greets a signed-in user by first name with profile and logout, and no sign-in buttons', async () => {
     signIn(testUser());
     renderHeader();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
@@ -55,11 +56,23 @@ export interface MobileMenuProps {
   categories: readonly CategoryNode[] | null;
 }
 
-/** The phone menu under the header; its code loads when the menu button is approached. */
+/**
+ * The phone menu under the header; its code loads when the menu button is approached. It comes
+ * after the search box and the theme toggle in the header's markup, so it takes focus when it
+ * opens (it mounts only then); Escape closes it and returns focus to the toggle (the header).
+ */
 export function MobileMenu({ id, counts, categories }: MobileMenuProps) {
   const { status, user } = useAuth();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, []);
   return (
-    <div id={id} className="max-h-[calc(100dvh-8rem)] overflow-y-auto border-t border-line bg-surface md:hidden">
+    <div
+      ref={panel}
+      id={id}
+      className="max-h-[calc(100dvh-8rem)] overflow-y-auto border-t border-line bg-surface md:hidden"
+    >
       <div className="mx-auto max-w-7xl space-y-5 px-4 py-4">
         {user ? (
           <MobileAccount user={user} />
