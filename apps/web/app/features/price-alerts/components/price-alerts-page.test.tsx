@@ -133,6 +133,30 @@ describe('PriceAlertsPage', () => {
     expect(document.activeElement).toBe(within(first).getByRole('button', { name: 'Hedefi Düzenle' }));
   });
 
+  it('saves a target written the Turkish way (1.299,90) as the number it reads', async () => {
+    const dear = alert(4, { currentPrice: 2000, targetPrice: 1800 });
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      const method = init?.method ?? 'GET';
+      if (path === '/api/auth/me') return json(200, { success: true, data: user });
+      if (path === '/api/alerts' && method === 'GET') return json(200, { success: true, data: [dear] });
+      if (method === 'PUT') {
+        sent.push(JSON.parse(String(init?.body)));
+        return json(200, { success: true, data: { ...dear, targetPrice: 1299.9 } });
+      }
+      return json(404, { success: false, message: 'yok', code: 'NOT_FOUND' });
+    });
+    renderPage();
+    await screen.findByText('Ürün 4');
+    const row = screen.getByText('Ürün 4').closest('li')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Hedefi Düzenle' }));
+    fireEvent.change(within(row).getByRole('textbox'), { target: { value: '1.299,90' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ targetPrice: 1299.9 });
+  });
+
   it('announces an invalid target in a live region tied to the field, and reports it again on Enter', async () => {
     serve();
     renderPage();

@@ -14,7 +14,7 @@ import { TabList } from '~/components/ui/tabs';
 import { useAlerts } from '~/entities/price-alerts/api/get-alerts';
 import { productHref } from '~/entities/product/utils/product-href';
 import { PremiumUpsell } from '~/entities/price-alerts/components/premium-upsell';
-import { targetError } from '~/entities/price-alerts/utils/target-price';
+import { parseTargetPrice, targetError } from '~/entities/price-alerts/utils/target-price';
 import { formatDate, formatNumber, formatPrice } from '~/lib/format';
 import { usePublicConfig } from '~/lib/public-config';
 import { useLoadErrorToast } from '~/lib/query-client';
@@ -190,7 +190,7 @@ function AlertRow({ alert, canEdit, toggling, onToggle, onSave, onDelete }: Aler
   // The control that opened or closed the field is removed with it: say where focus goes next.
   const focusAfterToggle = useRef<'input' | 'edit-button' | null>(null);
   const image = alert.product.images[0];
-  const parsed = Number(value.replace(',', '.'));
+  const parsed = parseTargetPrice(value);
   const error = editing ? targetError(value, alert.triggerType, alert.currentPrice) : null;
   const reached =
     alert.currentPrice !== null &&
