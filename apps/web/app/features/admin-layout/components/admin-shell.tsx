@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import { ArrowLeft, LogOut, Menu, X } from 'lucide-react';
@@ -6,6 +6,7 @@ import type { User } from '@kiyasla/contracts/user';
 import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
 import { useAuth } from '~/entities/session/auth-context';
 import { ThemeToggle } from '~/components/ui/theme-toggle';
+import { useCloseOnEscape } from '~/components/ui/use-close-on-escape';
 import { sectionsFor } from '../utils/admin-sections';
 import { AdminSearch } from './admin-search';
 
@@ -37,19 +38,10 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
 
   const signOut = async () => {
     await logout();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
@@ -11,6 +11,7 @@ import { AuthButtons, ENTRIES, entryName, type HeaderEntry } from './header-item
 import { LazySearchForm } from '~/entities/search-box/components/lazy-search-form';
 import { Logo } from './logo';
 import { ThemeToggle } from '~/components/ui/theme-toggle';
+import { useCloseOnEscape } from '~/components/ui/use-close-on-escape';
 import { useHeaderCounts } from '../hooks/use-header-counts';
 
 const SignedInControls = lazyComponent(() => import('./signed-in-controls').then((m) => m.SignedInControls));
@@ -50,23 +51,14 @@ export function Header({ categories, sessionHint = true }: HeaderProps) {
   const counts = useHeaderCounts();
   const { status, user } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Any navigation closes the mobile menu.
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
