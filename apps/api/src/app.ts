@@ -13,7 +13,7 @@ import { userFacingIssueMessage } from '@kiyasla/contracts/validation-messages';
 import { AppError } from './lib/errors';
 import { hasUnstorableText } from './lib/storable-text';
 import { COMPRESSION_THRESHOLD_BYTES, ZLIB_OPTIONS } from './lib/prepared-reply';
-import { notFoundBody, registerErrorHandling } from './plugins/error-handler';
+import { apiFallback, registerErrorHandling } from './plugins/error-handler';
 import { registerSwagger } from './plugins/swagger';
 import { allowEmptyJsonBody } from './plugins/empty-json-body';
 import { rejectMalformedHost, strictTransportSecurityOverHttps } from './plugins/host-header';
@@ -94,10 +94,21 @@ function rejectNulCharacters(app: FastifyInstance) {
     if (/%00/.test(req.url) || req.url.includes('\u0000')) throw nulError();
   });
   const defaultJson = app.getDefaultJsonParser('error', 'error');
+  const forbiddenKeyError = () => new AppError(400, 'FORBIDDEN_KEY', messages.generic.forbiddenKey);
+  const parsesAsJson = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     defaultJson(req, text, (err, value) => {
-      if (err) return done(err, undefined);
+      // The secure parser refuses a prototype key as it refuses broken JSON: JSON it refused that
+      // plain JSON.parse reads (which only defines such a key, polluting nothing) carries one.
+      if (err) return done(parsesAsJson(text) ? forbiddenKeyError() : err, undefined);
       if (hasUnstorableText(value)) return done(nulError(), undefined);
       done(null, value);
     });
@@ -131,6 +142,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const apiNotFound = apiFallback(app);
   app.addHook('preParsing', allowEmptyJsonBody);
   // JSON is the API's body type: Fastify's default text/plain parser handed routes a string, which
   // their schemas refused as a 400 about types. Now 415, as for any other type. Routes that take
@@ -154,7 +166,13 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   rejectMalformedHost(app);
   strictTransportSecurityOverHttps(app);
   // lib/prepared-reply.ts sends cached replies pre-compressed with the same threshold and level.
-  await app.register(compress, { threshold: COMPRESSION_THRESHOLD_BYTES, zlibOptions: ZLIB_OPTIONS });
+  // Request bodies: the encodings messages.generic.unsupportedContentEncoding names, on every
+  // Node version (zstd would depend on it).
+  await app.register(compress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    zlibOptions: ZLIB_OPTIONS,
+    requestEncodings: ['gzip', 'deflate', 'br', 'identity'],
+  });
   await registerSwagger(app);
   await app.register(settingsPlugin);
   await app.register(mailPlugin);
@@ -221,8 +239,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
       await api.register(adminSearchTermRoutes);
       await api.register(adminReviewRoutes);
       await api.register(adminSubscriptionRoutes);
-      // Any other /api path is a JSON 404, never the web app's HTML page.
-      api.all('/*', async (_req, reply) => reply.status(404).send(notFoundBody()));
+      // Any other /api path is a JSON 404 (405 for a path that takes other methods), never the
+      // web app's HTML page.
+      api.all('/*', apiNotFound);
     },
     { prefix: '/api' },
   );

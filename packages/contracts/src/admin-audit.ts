@@ -64,12 +64,22 @@ export const auditMessages = {
   empty: 'Kayıt bulunamadı',
 } as const;
 
+/**
+ * Whether `YYYY-MM-DD` names a day of the calendar. `Date` rolls an impossible day over
+ * (2026-02-30 becomes 2026-03-02), so the day must come back unchanged.
+ */
+function isCalendarDay(value: string): boolean {
+  const [year, month, dayOfMonth] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === dayOfMonth;
+}
+
 /** A calendar day (`2025-03-01`), read in Turkey's time (UTC+3 all year since 2016). */
 const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, auditMessages.dateInvalid)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00+03:00`)), auditMessages.dateInvalid);
+  .refine(isCalendarDay, auditMessages.dateInvalid);
 
 /** The start of `day` (`to`: the start of the next day) as an instant, Turkish time. */
 export function turkishDayStart(value: string, { next = false } = {}): Date {

@@ -32,7 +32,15 @@ const commaList = (values: string[]) => [
   ),
 ];
 
-const price = z.coerce.number().int().min(0).max(LISTING_MAX_PRICE);
+/**
+ * Whole lira written as plain digits (`1500`, `1500.0`): `Number` would also read `0x10` as 16
+ * and `1e3` as 1000, a filter the user never typed.
+ */
+const price = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'Fiyat rakamlarla yazılmış bir sayı olmalıdır')
+  .pipe(z.coerce.number<string>().int().min(0).max(LISTING_MAX_PRICE));
 const optionalPrice = z
   .union([z.literal(''), price])
   .optional()

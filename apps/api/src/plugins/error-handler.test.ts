@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,8 @@ const t = useTestApp({
       },
       { prefix: '/api/test' },
     );
+    // The web pages' catch-all outside /api (web/ssr.ts), which takes every method.
+    app.all('/*', async (_req, reply) => reply.type('text/html').send('<p>sayfa</p>'));
   },
 });
 
@@ -278,5 +281,110 @@ describe('content types', () => {
       payload: JSON.stringify({ 'csp-report': { 'violated-directive': 'script-src', 'document-uri': 'http://x/' } }),
     });
     expect(report.statusCode).toBe(204);
+  });
+});
+
+describe('a JSON body with a key that could reach an object prototype', () => {
+  it.each([
+    '{"email":"a@b.co","password":"x","__proto__":{"isAdmin":true}}',
+    '{"email":"a@b.co","password":"x","extra":{"__proto__":{"role":"admin"}}}',
+    '{"email":"a@b.co","password":"x","constructor":{"prototype":{"role":"admin"}}}',
+  ])('is refused with 400 FORBIDDEN_KEY, not as broken JSON: %s', async (payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ success: false, code: 'FORBIDDEN_KEY', message: messages.generic.forbiddenKey });
+  });
+
+  it('leaves broken JSON as INVALID_JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 'INVALID_JSON' });
+  });
+});
+
+describe('a compressed request body', () => {
+  const login = JSON.stringify({ email: DEMO_ACCOUNTS.user.email, password: DEMO_ACCOUNTS.user.password });
+
+  it.each(['bogus', 'zstd', 'compress'])(
+    'refuses Content-Encoding: %s with 415 and a code of its own',
+    async (encoding) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        payload: login,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(body(res)).toEqual({
+        success: false,
+        code: 'UNSUPPORTED_CONTENT_ENCODING',
+        message: messages.generic.unsupportedContentEncoding,
+      });
+      expect(messages.generic.unsupportedContentEncoding).toMatch(/gzip, deflate, br/);
+    },
+  );
+
+  it('still takes a gzip body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(login),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('a method the address does not take', () => {
+  const allow = (header: unknown) =>
+    String(header)
+      .split(',')
+      .map((m) => m.trim())
+      .sort();
+
+  it.each([
+    ['GET', '/api/auth/account', ['DELETE']],
+    ['PUT', '/api/categories', ['GET', 'HEAD']],
+    ['DELETE', '/api/products/00000000-0000-4000-8000-000000000000', ['GET', 'HEAD']],
+    ['OPTIONS', '/api/products', ['GET', 'HEAD']],
+    ['GET', '/api/auth/login', ['POST']],
+  ] as const)('%s %s is 405 with the methods it does take', async (method, url, methods) => {
+    const res = await t.app.inject({ method, url, headers: bearer(user) });
+    expect(res.statusCode).toBe(405);
+    expect(allow(res.headers.allow)).toEqual([...methods].sort());
+    expect(body(res)).toEqual({
+      success: false,
+      code: 'METHOD_NOT_ALLOWED',
+      message: messages.generic.methodNotAllowed,
+    });
+  });
+
+  it('keeps 404 for an address that does not exist with any method, and the query string out of the match', async () => {
+    for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no/such/thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(body(res)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const withQuery = await t.app.inject({ method: 'POST', url: '/api/categories?x=1' });
+    expect(withQuery.statusCode).toBe(405);
+  });
+
+  it('leaves the web pages outside /api to their own catch-all, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
+      const res = await t.app.inject({ method, url: '/urunler/telefon' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<p>sayfa</p>');
+    }
   });
 });

@@ -1,4 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+  RouteOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { messages } from '@kiyasla/contracts/messages';
 import { validationMessages } from '@kiyasla/contracts/validation-messages';
@@ -72,6 +79,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: messages.generic.badJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: messages.generic.badJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: messages.generic.payloadTooLarge },
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: {
+    status: 415,
+    code: 'UNSUPPORTED_CONTENT_ENCODING',
+    message: messages.generic.unsupportedContentEncoding,
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -134,4 +146,48 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 export function notFoundBody() {
   return body('NOT_FOUND', messages.generic.notFoundRoute);
+}
+
+const API_PREFIX = '/api/';
+
+/** A route path as segments: a `:param` matches one segment, a trailing `*` the rest. */
+function matchesPath(pattern: readonly string[], path: readonly string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i]!;
+    if (part === '*' && i === pattern.length - 1) return true;
+    const segment = path[i];
+    if (segment === undefined) return false;
+    if (part.startsWith(':') ? segment === '' : part !== segment) return false;
+  }
+  return pattern.length === path.length;
+}
+
+/**
+ * The answer of the /api catch-all: 405 METHOD_NOT_ALLOWED with `Allow` for a path that exists
+ * with other methods (a client's mistake it can fix, not a missing address), else 404. Fastify's
+ * router only says "no route for this method": the routes are recorded here as they are added, so
+ * call this before any /api route is registered. The catch-all's own `/api/*` and routes outside
+ * /api (the web pages take every method) never make a path exist.
+ */
+export function apiFallback(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const routes: { methods: string[]; pattern: string[] }[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith(API_PREFIX) || route.url === `${API_PREFIX}*`) return;
+    const methods = [route.method].flat();
+    // Fastify answers HEAD for every GET route (exposeHeadRoutes).
+    if (methods.includes('GET')) methods.push('HEAD');
+    routes.push({ methods, pattern: route.url.split('/') });
+  });
+  return async (request, reply) => {
+    const path = request.url.split('?', 1)[0]!.split('/');
+    const allowed = new Set(routes.filter((r) => matchesPath(r.pattern, path)).flatMap((r) => r.methods));
+    if (allowed.size === 0 || allowed.has(request.method)) {
+      await reply.status(404).send(notFoundBody());
+      return;
+    }
+    await reply
+      .status(405)
+      .header('allow', [...allowed].join(', '))
+      .send(body('METHOD_NOT_ALLOWED', messages.generic.methodNotAllowed));
+  };
 }

@@ -45,10 +45,17 @@ export async function deleteAccount(
 ): Promise<void> {
   const { db } = deps;
   const user = caller.row;
+  // A typed e-mail that names another account contradicts the request: refused, even when the
+  // password alone would confirm it, rather than silently ignored. A blank one counts as absent.
+  const typedEmail = input.confirmEmail?.trim() ? normalizeEmail(input.confirmEmail) : undefined;
+  if (typedEmail !== undefined && typedEmail !== user.email) {
+    const message = messages.auth.confirmEmailMismatch;
+    throw badRequest('CONFIRM_EMAIL_MISMATCH', message, [{ path: 'body.confirmEmail', message }]);
+  }
   // A wrong password counts toward the sign-in lock (checkCurrentPassword).
   const confirmed = user.passwordHash
     ? Boolean(input.password) && (await checkCurrentPassword(deps, user, input.password ?? ''))
-    : normalizeEmail(input.confirmEmail ?? '') === user.email;
+    : typedEmail !== undefined;
   if (!confirmed) {
     const field = user.passwordHash ? 'password' : 'confirmEmail';
     const message =

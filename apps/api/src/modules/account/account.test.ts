@@ -161,10 +161,32 @@ describe('DELETE /api/auth/account', () => {
     expect(again.user._id).not.toBe(account.user._id);
   });
 
+  it('refuses a confirmation e-mail that names another account, and keeps the account', async () => {
+    const account = await registerUser(t.app, { password: 'Silinecek.1' });
+    const res = await del(account.token, { password: 'Silinecek.1', confirmEmail: 'other@x.y' });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({
+      code: 'CONFIRM_EMAIL_MISMATCH',
+      message: 'Yazdığınız e-posta adresi hesabınızın e-posta adresiyle eşleşmiyor.',
+      errors: [{ path: 'body.confirmEmail' }],
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(account.token) })).statusCode,
+    ).toBe(200);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, account.user._id));
+    expect(row?.deletedAt).toBeNull();
+
+    // The same address, trimmed and in another case, is a confirmation, not a contradiction.
+    const typed = `  ${account.user.email.toUpperCase()} `;
+    expect((await del(account.token, { password: 'Silinecek.1', confirmEmail: typed })).statusCode).toBe(200);
+  });
+
   it('confirms an account without a password by its e-mail', async () => {
     const account = await registerUser(t.app);
     await t.db.db.update(users).set({ passwordHash: null }).where(eq(users.id, account.user._id));
-    expect((await del(account.token, { confirmEmail: 'baska@example.com' })).statusCode).toBe(400);
+    const wrong = await del(account.token, { confirmEmail: 'baska@example.com' });
+    expect(wrong.statusCode).toBe(400);
+    expect(body(wrong)).toMatchObject({ code: 'CONFIRM_EMAIL_MISMATCH' });
     expect((await del(account.token, { confirmEmail: account.user.email.toUpperCase() })).statusCode).toBe(200);
   });
 

@@ -223,6 +223,24 @@ describe('category listing with filters and facets', () => {
     await get('/api/categories/yok/products', 404);
   });
 
+  it('reads prices as plain decimal numbers only, never hex or exponent forms', async () => {
+    for (const q of [
+      'minPrice=0x10',
+      'minPrice=1e3',
+      'maxPrice=1E3',
+      'minPrice=0b11',
+      'maxPrice=0o17',
+      'minPrice=Infinity',
+    ]) {
+      const body = await get<{ code: string; errors: { path: string }[] }>(`/api/products?${q}`, 400);
+      expect(body.code, q).toBe('VALIDATION_ERROR');
+      expect(body.errors[0]?.path, q).toMatch(/^querystring\.(min|max)Price$/);
+    }
+    await get(`/api/search?q=telefon&minPrice=1e3`, 400);
+    await get('/api/products?minPrice=16&maxPrice=1000', 200);
+    await get('/api/products?minPrice=16.0', 200);
+  });
+
   it('treats SQL metacharacters in filters as plain values', async () => {
     const body = await get<{ data: ProductCard[] }>(
       `/api/categories/telefon/products?brand=${encodeURIComponent("x' OR '1'='1")}&spec=${encodeURIComponent("ram:' OR 1=1 --")}`,

@@ -133,6 +133,26 @@ describe('GET /api/admin/audit-log', () => {
       expect(body<{ message: string }>(res).message).toMatch(/[a-zçğıöşü]/);
     }
   });
+
+  it('reads an impossible calendar day as an error, never as another day', async () => {
+    for (const query of ['?from=2026-02-30', '?to=2025-04-31', '?from=2025-02-29', '?from=2025-00-10']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit-log${query}`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(body<{ errors: { message: string }[] }>(res).errors[0]?.message).toBe(
+        'Tarih YYYY-AA-GG biçiminde olmalıdır',
+      );
+    }
+    const leapDay = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log?from=2024-02-29&to=2024-02-29',
+      headers: bearer(admin.token),
+    });
+    expect(leapDay.statusCode).toBe(200);
+  });
 });
 
 describe('maskSecrets', () => {

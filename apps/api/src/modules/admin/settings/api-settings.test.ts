@@ -202,29 +202,39 @@ describe('feedFetchAllow', () => {
         }),
       );
     });
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/stores',
-      headers: bearer(token),
-      payload: { name: 'İzinli Besleme', feedUrl: `${server.origin}/allow.json`, feedIntervalMinutes: 60 },
-    });
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/stores',
+        headers: bearer(token),
+        payload: { name: 'İzinli Besleme', feedUrl: `${server.origin}/allow.json`, feedIntervalMinutes: 60 },
+      });
+    // Saving the URL follows the same allow-list as the pull.
+    await mustSaveApi({ feedFetchAllow: [] });
+    expect(body(await create())).toMatchObject({ code: 'FEED_URL_BLOCKED_ADDRESS' });
+    await mustSaveApi({ feedFetchAllow: ['127.0.0.1'] });
+    const created = await create();
     expect(created.statusCode, created.body).toBe(201);
     const storeId = body<{ data: AdminStore }>(created).data._id;
-    const pull = async () => {
-      const res = await t.app.inject({
+    const pull = () =>
+      t.app.inject({
         method: 'POST',
         url: `/api/admin/stores/${storeId}/feed/pull`,
         headers: bearer(token),
       });
-      expect(res.statusCode, res.body).toBe(200);
-      return body<{ data: FeedImport }>(res).data;
-    };
 
     await mustSaveApi({ feedFetchAllow: [] });
-    expect(await pull()).toMatchObject({ status: 'failed', errorCode: 'FEED_FETCH_BLOCKED_ADDRESS' });
+    const blocked = await pull();
+    expect(blocked.statusCode).toBe(502);
+    expect(body(blocked)).toMatchObject({ code: 'FEED_FETCH_BLOCKED_ADDRESS' });
 
     await mustSaveApi({ feedFetchAllow: ['127.0.0.1'] });
-    expect(await pull()).toMatchObject({ status: 'succeeded', report: { received: 1, matched: 1 } });
+    const pulled = await pull();
+    expect(pulled.statusCode, pulled.body).toBe(200);
+    expect(body<{ data: FeedImport }>(pulled).data).toMatchObject({
+      status: 'succeeded',
+      report: { received: 1, matched: 1 },
+    });
   });
 
   it('refuses an entry that is no host, address or range, naming the field', async () => {

@@ -9,6 +9,7 @@ import {
   type FeedUnmatchedItem,
 } from '@kiyasla/contracts/admin-stores';
 import type { Pagination } from '@kiyasla/contracts/envelope';
+import { feedFetchMessages } from '@kiyasla/contracts/feed-fetch-messages';
 import { messages } from '@kiyasla/contracts/messages';
 import { foldTurkish } from '@kiyasla/contracts/text';
 import type { Database } from '../../../db/client';
@@ -19,12 +20,29 @@ import { invalidatePublicReads } from '../../../lib/public-read-cache';
 import { announceReadChange, EVERYTHING } from '../../../lib/read-invalidation';
 import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
+import { mayConnectToUrl, parseFetchAllowList } from '../../feeds/fetch/address-policy';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-stores.repo';
 import { presentImport } from './feed-import.presenter';
 
 export interface AdminStoresDeps {
   db: Database;
+  /**
+   * The feed-fetch allow-list as a pull reads it (FEED_FETCH_ALLOW and the admin setting), for
+   * judging a feed URL on save; without it only public addresses pass.
+   */
+  fetchAllow?: () => Promise<readonly string[]>;
+}
+
+/**
+ * Refuses a feed URL whose pull could only fail with FEED_FETCH_BLOCKED_ADDRESS: a literal
+ * private, loopback or link-local address, or `localhost`, that the allow-list does not name.
+ */
+async function refuseBlockedFeedUrl(deps: AdminStoresDeps, feedUrl: string): Promise<void> {
+  const allow = parseFetchAllowList((await deps.fetchAllow?.()) ?? []);
+  if (mayConnectToUrl(new URL(feedUrl), allow)) return;
+  const message = feedFetchMessages.FEED_FETCH_BLOCKED_ADDRESS;
+  throw badRequest('FEED_URL_BLOCKED_ADDRESS', message, [{ path: 'body.feedUrl', message }]);
 }
 
 interface Page<T> {
@@ -138,6 +156,7 @@ export async function createAdminStore(
   input: AdminStoreCreate,
 ): Promise<AdminStore> {
   const feed = { feedUrl: input.feedUrl ?? null, feedIntervalMinutes: input.feedIntervalMinutes ?? null };
+  if (feed.feedUrl) await refuseBlockedFeedUrl(deps, feed.feedUrl);
   const store = await deps.db.transaction(async (tx) => {
     let id: string;
     try {
@@ -183,6 +202,8 @@ export async function updateAdminStore(
   const store = await deps.db.transaction(async (tx) => {
     const before = await repo.findStore(tx, id);
     if (!before) throw storeNotFound();
+    // Only a new URL: one saved before (or before the allow-list changed) does not block other edits.
+    if (input.feedUrl && input.feedUrl !== before.feedUrl) await refuseBlockedFeedUrl(deps, input.feedUrl);
     const [shownBefore] = await withLastImports(tx, [before]);
     const feed = {
       feedUrl: input.feedUrl === undefined ? before.feedUrl : input.feedUrl,

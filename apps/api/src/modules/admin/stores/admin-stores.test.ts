@@ -10,6 +10,7 @@ import {
   type FeedImport,
   type FeedUnmatchedItem,
 } from '@kiyasla/contracts/admin-stores';
+import { feedFetchMessages } from '@kiyasla/contracts/feed-fetch-messages';
 import { openDatabase } from '../../../db/client';
 import { defaultMigrationsFolder, runMigrations } from '../../../db/migrate';
 import { feedImports } from '../../../db/schema/feed-imports';
@@ -255,6 +256,53 @@ describe('POST and PUT /api/admin/stores', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/stores', headers: admin(), payload });
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message });
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://127.0.0.1:8080/feed.json',
+    'http://10.1.2.3/feed.xml',
+    'http://[::1]/feed.csv',
+    'http://[::ffff:192.168.1.5]/feed.csv',
+    'http://localhost/feed.json',
+    'http://LOCALHOST./feed.json',
+    'http://feeds.localhost/feed.json',
+    'http://2130706433/feed.json',
+  ])('refuses a feed URL the pull could never fetch (%s), on create and on update', async (feedUrl) => {
+    const refusal = {
+      success: false,
+      code: 'FEED_URL_BLOCKED_ADDRESS',
+      message: feedFetchMessages.FEED_FETCH_BLOCKED_ADDRESS,
+      errors: [{ path: 'body.feedUrl', message: feedFetchMessages.FEED_FETCH_BLOCKED_ADDRESS }],
+    };
+    const name = `Özel Ağ ${++counter}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/stores',
+      headers: admin(),
+      payload: { name, feedUrl, feedIntervalMinutes: 60 },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(body(created)).toEqual(refusal);
+    const [none] = await t.db.db.select().from(stores).where(eq(stores.name, name));
+    expect(none).toBeUndefined();
+
+    const store = await createStore({ feedUrl: 'https://beyaz.example.com/feed.xml' });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/stores/${store._id}`,
+      headers: admin(),
+      payload: { feedUrl },
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(body(updated)).toEqual(refusal);
+    const [row] = await t.db.db.select({ feedUrl: stores.feedUrl }).from(stores).where(eq(stores.id, store._id));
+    expect(row?.feedUrl).toBe('https://beyaz.example.com/feed.xml');
+  });
+
+  it('takes a host name as it is: its address is judged when the pull connects', async () => {
+    const store = await createStore({ feedUrl: 'https://feeds.magaza.example/urunler.json' });
+    expect(store.feedUrl).toBe('https://feeds.magaza.example/urunler.json');
   });
 
   it('refuses a name without a letter or digit and no slug: 400 STORE_SLUG_INVALID', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminStoreIdParamsSchema, adminStoreMessages, feedImportSchema } from '@kiyasla/contracts/admin-stores';
 import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
+import { feedFetchMessages } from '@kiyasla/contracts/feed-fetch-messages';
 import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { messages } from '@kiyasla/contracts/messages';
 import type { Database } from '../../../db/client';
@@ -14,7 +15,7 @@ import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import { recordAudit } from '../audit/audit.service';
 import type { ResolveHost } from '../../feeds/fetch/fetch-feed';
-import { pullStoreFeed } from '../../feeds/schedule/pull-store-feed';
+import { pullStoreFeed, type PullOutcome } from '../../feeds/schedule/pull-store-feed';
 import { acquireStoreLease, type ClaimedStore } from '../../feeds/schedule/store-lease';
 import * as repo from './admin-stores.repo';
 import { presentImport } from './feed-import.presenter';
@@ -22,6 +23,24 @@ import { presentImport } from './feed-import.presenter';
 export interface FeedPullRoutesOptions {
   /** Name resolution of the download (tests). */
   resolve?: ResolveHost;
+}
+
+/**
+ * The allow-list of a pull: FEED_FETCH_ALLOW and the admin setting api.feedFetchAllow, as the
+ * scheduled pull reads them. Saving a feed URL judges it by the same list.
+ */
+export async function feedFetchAllow(app: FastifyInstance): Promise<string[]> {
+  return [...app.config.feeds.fetchAllow, ...(await app.settings.group('api')).feedFetchAllow];
+}
+
+/**
+ * The answer to a pull that imported nothing: the download failed (502, the store's server or
+ * the address policy: FEED_FETCH_*), or the import refused the file (422, as for an upload).
+ */
+function pullFailure(outcome: PullOutcome): AppError | null {
+  if (outcome.status !== 'failed' && outcome.status !== 'refused') return null;
+  const error = outcome.error ?? { code: 'FEED_FETCH_NETWORK', message: feedFetchMessages.FEED_FETCH_NETWORK };
+  return new AppError(outcome.status === 'refused' ? 422 : 502, error.code, error.message);
 }
 
 /** The store's feed as the scheduler's claim would see it; null when the store does not exist. */
@@ -72,7 +91,8 @@ export async function feedPullRoutes(app: FastifyInstance, options: FeedPullRout
         tags: ['admin'],
         summary:
           'Mağazanın beslemesini zamanını beklemeden çeker ve içe aktarır; içe aktarım raporunu döner. ' +
-          '409 FEED_IMPORT_BUSY (süren içe aktarım) / STORE_FEED_URL_MISSING',
+          '409 FEED_IMPORT_BUSY (süren içe aktarım) / STORE_FEED_URL_MISSING, 502 indirme başarısız (FEED_FETCH_*), ' +
+          '422 dosya reddedildi',
         security: [{ bearerAuth: [] }],
         params: adminStoreIdParamsSchema,
         response: {
@@ -82,6 +102,8 @@ export async function feedPullRoutes(app: FastifyInstance, options: FeedPullRout
           403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
+          422: errorEnvelopeSchema,
+          502: errorEnvelopeSchema,
         },
       },
     },
@@ -101,11 +123,7 @@ export async function feedPullRoutes(app: FastifyInstance, options: FeedPullRout
         { ...feed, feedUrl: feed.feedUrl },
         {
           holder,
-          // FEED_FETCH_ALLOW and the admin setting api.feedFetchAllow, as the scheduled pull.
-          feeds: {
-            ...app.config.feeds,
-            fetchAllow: [...app.config.feeds.fetchAllow, ...(await app.settings.group('api')).feedFetchAllow],
-          },
+          feeds: { ...app.config.feeds, fetchAllow: await feedFetchAllow(app) },
           resolve: options.resolve,
         },
       );
@@ -119,6 +137,10 @@ export async function feedPullRoutes(app: FastifyInstance, options: FeedPullRout
         entityId: entry._id,
         after: { storeId, ...entry },
       });
+      // Not "Besleme çekildi" when nothing was imported: the failure's own code and message (its
+      // history entry stays, for the store's import list).
+      const failure = pullFailure(outcome);
+      if (failure) throw failure;
       return ok(entry, { message: adminStoreMessages.pulled });
     },
   );

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@kiyasla/contracts/admin-audit';
 import type { AdminStore, FeedImport } from '@kiyasla/contracts/admin-stores';
+import { feedFetchMessage, feedFetchMessages } from '@kiyasla/contracts/feed-fetch-messages';
+import { feedMessages } from '@kiyasla/contracts/feed-messages';
 import { sqlRows } from '../../../lib/sql-rows';
 import { bearer, body, DEMO_ACCOUNTS, loginAs } from '../../../test/accounts';
 import { useTestApp } from '../../../test/app';
@@ -121,12 +123,22 @@ describe('POST /api/admin/stores/{id}/feed/pull', () => {
     expect((await pullNow(store._id)).statusCode).toBe(200);
   });
 
-  it('records a failed download in the report, and refuses a store without a feed URL', async () => {
+  const history = async (storeId: string) =>
+    body<{ data: FeedImport[] }>(
+      await t.app.inject({ method: 'GET', url: `/api/admin/stores/${storeId}/imports`, headers: bearer(admin) }),
+    ).data;
+
+  it('answers a failed download with its reason, keeps it in the history, and refuses a store without a feed URL', async () => {
     const path = `/missing-${seq + 1}.json`; // the stand-in answers 404
     const store = await createStore(server.origin + path);
     const res = await pullNow(store._id);
-    expect(res.statusCode).toBe(200);
-    expect(body<{ data: FeedImport }>(res).data).toMatchObject({ status: 'failed', errorCode: expect.any(String) });
+    expect(res.statusCode).toBe(502);
+    expect(body(res)).toEqual({
+      success: false,
+      code: 'FEED_FETCH_HTTP_STATUS',
+      message: feedFetchMessage('FEED_FETCH_HTTP_STATUS', 'HTTP 404'),
+    });
+    expect(await history(store._id)).toMatchObject([{ status: 'failed', errorCode: 'FEED_FETCH_HTTP_STATUS' }]);
 
     const bare = await createStore(null);
     const refused = await pullNow(bare._id);
@@ -134,6 +146,31 @@ describe('POST /api/admin/stores/{id}/feed/pull', () => {
     expect(body(refused)).toMatchObject({ code: 'STORE_FEED_URL_MISSING' });
     const unknown = await pullNow('00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('answers a URL saved before the address rule with the blocked-address refusal, never "Besleme çekildi"', async () => {
+    const store = await createStore(null);
+    await t.db.db.execute(sql`update stores set feed_url = 'http://10.0.0.1/feed.json' where id = ${store._id}::uuid`);
+    const res = await pullNow(store._id);
+    expect(res.statusCode).toBe(502);
+    expect(body(res)).toMatchObject({
+      success: false,
+      code: 'FEED_FETCH_BLOCKED_ADDRESS',
+      message: expect.stringContaining(feedFetchMessages.FEED_FETCH_BLOCKED_ADDRESS),
+    });
+    expect(await history(store._id)).toMatchObject([{ status: 'failed', errorCode: 'FEED_FETCH_BLOCKED_ADDRESS' }]);
+  });
+
+  it('answers a downloaded file the import refused with 422 and the refusal, like an upload', async () => {
+    const path = `/empty-${seq + 1}.json`;
+    server.route(path, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const store = await createStore(server.origin + path);
+    const res = await pullNow(store._id);
+    expect(res.statusCode).toBe(422);
+    expect(body(res)).toEqual({ success: false, code: 'FEED_EMPTY', message: feedMessages.refusals.FEED_EMPTY });
+    expect(await history(store._id)).toMatchObject([{ status: 'refused', errorCode: 'FEED_EMPTY' }]);
   });
 
   it('is for admins and moderators only', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -101,8 +101,9 @@ export async function feedUploadRoutes(app: FastifyInstance) {
       if (!(await repo.storeExists(db, storeId))) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
       const declared = Number(req.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-      const body = req.body as NodeJS.ReadableStream | undefined;
-      if (!body) throw new AppError(400, 'FEED_EMPTY', feedMessages.refusals.FEED_EMPTY);
+      // No body at all is read as an empty file: refused by the importer (422 FEED_EMPTY, in the
+      // history) like `[]`, so one code always comes with one status.
+      const body = (req.body as NodeJS.ReadableStream | undefined) ?? Readable.from([]);
 
       const holder = `upload:${randomUUID()}`;
       if (!(await acquireStoreLease(db, storeId, holder, UPLOAD_LEASE_MS))) {

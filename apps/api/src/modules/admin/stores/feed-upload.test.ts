@@ -126,6 +126,29 @@ describe('POST /api/admin/stores/{id}/feed', () => {
     expect(csvAsJson.json()).toMatchObject({ code: 'FEED_FORMAT_MISMATCH' });
   });
 
+  it('refuses an empty feed with one status and one code, whether the body is empty or an empty list', async () => {
+    const history = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/admin/stores/${storeId}/imports`,
+          headers: bearer(tokens.admin!),
+        })
+      ).json<{ pagination: { total: number } }>().pagination.total;
+    for (const payload of ['', '[]', '{"items":[]}']) {
+      const before = await history();
+      const res = await upload(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'FEED_EMPTY',
+        message: feedMessages.refusals.FEED_EMPTY,
+      });
+      // Refused like any other file: the attempt is in the history.
+      expect(await history(), JSON.stringify(payload)).toBe(before + 1);
+    }
+  });
+
   it('says where a file is broken in Turkish, never in the parser’s English', async () => {
     const cases: [string, Record<string, string>, RegExp][] = [
       ['{"items": [ {"sku": "U-0", ', {}, /\(dosya yarıda bitiyor\)$/],

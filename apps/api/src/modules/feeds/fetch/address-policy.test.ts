@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, mayConnect, parseFetchAllowList } from './address-policy';
+import { isPublicAddress, mayConnect, mayConnectToUrl, parseFetchAllowList } from './address-policy';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -84,5 +84,25 @@ describe('mayConnect with an allow-list', () => {
     const none = parseFetchAllowList([]);
     expect(mayConnect({ host: '127.0.0.1', port: 80, address: '127.0.0.1' }, none)).toBe(false);
     expect(mayConnect({ host: 'localhost', port: 80, address: '::1' }, none)).toBe(false);
+  });
+});
+
+describe('mayConnectToUrl (a feed URL on save)', () => {
+  const none = parseFetchAllowList([]);
+  const url = (text: string) => new URL(text);
+
+  it('judges a literal address or a localhost name as the fetcher would, without resolving other names', () => {
+    expect(mayConnectToUrl(url('http://127.0.0.1/feed.json'), none)).toBe(false);
+    expect(mayConnectToUrl(url('http://sub.localhost/feed.json'), none)).toBe(false);
+    expect(mayConnectToUrl(url('https://93.184.216.34/feed.json'), none)).toBe(true);
+    expect(mayConnectToUrl(url('https://internal.example/feed.json'), none)).toBe(true);
+  });
+
+  it('lets the allow-list name the address, the host or the port, like a pull', () => {
+    expect(mayConnectToUrl(url('http://127.0.0.1:8080/f'), parseFetchAllowList(['127.0.0.1']))).toBe(true);
+    expect(mayConnectToUrl(url('http://localhost/f'), parseFetchAllowList(['localhost']))).toBe(true);
+    expect(mayConnectToUrl(url('http://10.0.0.5:8080/f'), parseFetchAllowList(['10.0.0.5:8080']))).toBe(true);
+    expect(mayConnectToUrl(url('http://10.0.0.5/f'), parseFetchAllowList(['10.0.0.5:8080']))).toBe(false);
+    expect(mayConnectToUrl(url('https://10.0.0.5/f'), parseFetchAllowList(['10.0.0.5:443']))).toBe(true);
   });
 });

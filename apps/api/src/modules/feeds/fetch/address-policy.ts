@@ -116,3 +116,19 @@ function allowListed(target: ConnectTarget, allow: FetchAllowList): boolean {
 export function mayConnect(target: ConnectTarget, allow: FetchAllowList): boolean {
   return isPublicAddress(target.address) || allowListed(target, allow);
 }
+
+/** RFC 6761: `localhost` and every name under it resolve to the loopback, whatever DNS says. */
+const isLocalhostName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/**
+ * May a feed URL be saved? Its host is judged as `mayConnect` would judge the connection, for
+ * what is known without resolving anything: a literal address, or a `localhost` name. Any other
+ * name passes: DNS can change, so the fetcher judges its address when it connects.
+ */
+export function mayConnectToUrl(url: URL, allow: FetchAllowList): boolean {
+  const host = normaliseHost(url.hostname);
+  const address = parseAddress(host) ? host : isLocalhostName(host) ? '127.0.0.1' : null;
+  if (address === null) return true;
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  return mayConnect({ host, port, address }, allow);
+}
