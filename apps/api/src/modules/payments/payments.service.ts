@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '@kiyasla/contracts/messages';
+import { paymentMessages } from '@kiyasla/contracts/payment-messages';
 import { kurusToTry, tryToKurus } from '@kiyasla/contracts/money';
 import {
   PAYMENT_ERROR_CODES as CODES,
@@ -589,11 +590,11 @@ export async function settleUnapplied(
     const plan = planById(payment.plan as PaidPlanId);
     await deps.db.transaction((tx) =>
       notifyMember(tx, user.id, `refund-owed:${payment.id}`, {
-        title: messages.payments.refundOwedTitle,
-        message: messages.payments.refundOwed(
+        title: paymentMessages.refundOwedTitle,
+        message: paymentMessages.refundOwed(
           plan.name,
           formatTry(payment.amount, payment.currency),
-          messages.payments.unappliedReasons[reason],
+          paymentMessages.unappliedReasons[reason],
         ),
       }),
     );
@@ -940,7 +941,7 @@ async function tellRefunded(
   await notifyMember(tx, user.id, key, {
     title: 'Ödemeniz iade edildi',
     message: unapplied
-      ? messages.payments.refundedUnapplied(plan.name, amount, messages.payments.unappliedReasons[unapplied])
+      ? paymentMessages.refundedUnapplied(plan.name, amount, paymentMessages.unappliedReasons[unapplied])
       : planEnded
         ? `${plan.name} ödemeniz (${amount}) iade edildi; bu ödemeyle alınan Premium üyeliğiniz sona erdi.`
         : `${plan.name} ödemeniz (${amount}) iade edildi.`,

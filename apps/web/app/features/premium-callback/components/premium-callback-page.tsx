@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, Clock, Crown, RotateCcw, XCircle } from 'lucide-react';
 import clsx from 'clsx';
-import { messages } from '@kiyasla/contracts/messages';
+import { paymentMessages } from '@kiyasla/contracts/payment-messages';
 import { PLANS } from '@kiyasla/contracts/plans';
 import type { PaymentOrder, RefundState } from '@kiyasla/contracts/payments';
 import { buttonClasses } from '~/components/ui/button-styles';
@@ -51,12 +51,12 @@ const COPY: Record<Outcome, { title: string; text: string }> = {
     text: 'Ödeme sağlayıcısından yanıt bekleniyor. Ödemeyi açılan sekmede tamamladıysanız bu sayfa birkaç saniye içinde güncellenir.',
   },
   refunded: {
-    title: messages.payments.callbackRefundedTitle,
-    text: messages.payments.callbackRefundedText,
+    title: paymentMessages.callbackRefundedTitle,
+    text: paymentMessages.callbackRefundedText,
   },
   refundOwed: {
-    title: messages.payments.callbackRefundOwedTitle,
-    text: messages.payments.callbackRefundOwedText,
+    title: paymentMessages.callbackRefundOwedTitle,
+    text: paymentMessages.callbackRefundOwedText,
   },
 };
 
