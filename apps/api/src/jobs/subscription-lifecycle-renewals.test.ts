@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { notifications } from '../db/schema/notifications';
-import { outbox } from '../db/schema/outbox';
 import { paymentCredentials } from '../db/schema/payment-credentials';
 import { payments } from '../db/schema/payments';
 import { priceAlerts } from '../db/schema/price-alerts';
@@ -20,7 +19,7 @@ import { openRenewalOrders, runRenewals } from '../modules/payments/renewals';
 import { addMonths } from '../modules/payments/subscription';
 import { bearer, body, registerUser } from '../test/accounts';
 import { setSettings, type TestApp } from '../test/app';
-import { usePaymentsApp } from '../test/payments-app';
+import { usePaymentsApp, formOf, mailsTo, postForm, userRow } from '../test/payments-app';
 import { testConfig } from '../test/config';
 import type { IyzicoStandIn, StripeStandIn } from '../test/payment-stand-ins';
 import { expireSubscriptions } from './subscription-lifecycle';
@@ -58,11 +57,6 @@ beforeAll(() => {
 
 const useProvider = (provider: 'demo' | 'stripe' | 'iyzico' | 'shopier') => setSettings(t, 'payment', { provider });
 
-async function userRow(id: string) {
-  const [row] = await t.db.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
-
 async function renewalOrders(userId: string) {
   return t.db.db
     .select()
@@ -70,35 +64,11 @@ async function renewalOrders(userId: string) {
     .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
 }
 
-async function mailsTo(kind: string, to: string) {
-  return t.db.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${to}`));
-}
-
 async function systemNotices(userId: string) {
   return t.db.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, 'system')));
-}
-
-function formOf(html: string, button: string): Record<string, string> {
-  const form = html.split('<form').find((f) => f.includes(button));
-  if (!form) throw new Error(`no form with ${button}`);
-  const out: Record<string, string> = {};
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!;
-  return out;
-}
-
-function postForm(url: string, fields: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 }
 
 async function checkout(token: string, planId: string): Promise<CheckoutResponse> {
@@ -118,9 +88,9 @@ async function demoMember(plan = 'monthly') {
   const u = await registerUser(t.app);
   const data = await checkout(u.token, plan);
   const page = await t.app.inject({ method: 'GET', url: new URL(data.url).pathname });
-  const paid = await postForm('/api/payments/callback/demo', formOf(page.body, 'Onayla'));
+  const paid = await postForm(t, '/api/payments/callback/demo', formOf(page.body, 'Onayla'));
   expect(paid.headers.location).toContain('status=success');
-  const row = await userRow(u.user._id);
+  const row = await userRow(t, u.user._id);
   expect(row.nextRenewalDate).not.toBeNull();
   const date = row.nextRenewalDate!;
   return { u, date, at: (offset: number) => new Date(date.getTime() + offset) };
@@ -146,7 +116,7 @@ describe('renewal with the demo card', () => {
     expect(order!.nextAttemptAt).toEqual(date);
     // 20 % KDV included in ₺29,99.
     expect(order!.taxAmount).toBe(500);
-    const reminders = await mailsTo('email.renewal-reminder', u.user.email);
+    const reminders = await mailsTo(t, 'email.renewal-reminder', u.user.email);
     expect(reminders).toHaveLength(1);
     expect(String(reminders[0]!.payload.text)).toContain(
       'kayıtlı kartınızdan (Test ödemesi (demo)) ₺29,99 tahsil edilecek',
@@ -162,12 +132,12 @@ describe('renewal with the demo card', () => {
     const [paid] = await renewalOrders(u.user._id);
     expect(paid).toMatchObject({ status: 'completed', attempts: 1, lockedUntil: null });
     expect(paid!.providerPaymentId).toMatch(/^demo_ren_/);
-    const row = await userRow(u.user._id);
+    const row = await userRow(t, u.user._id);
     expect(row).toMatchObject({ subscriptionPlan: 'monthly-premium', subscriptionStatus: 'active', autoRenew: true });
     expect(row.subscriptionStart).toEqual(date);
     expect(row.subscriptionEnd).toEqual(addMonths(date, 1));
     expect(row.nextRenewalDate).toEqual(addMonths(date, 1));
-    const receipts = await mailsTo('email.payment-receipt', u.user.email);
+    const receipts = await mailsTo(t, 'email.payment-receipt', u.user.email);
     expect(receipts.filter((r) => String(r.payload.subject).includes('yenilendi'))).toHaveLength(1);
     expect(await expireSubscriptions(t.db.db, ctx, at(3 * MIN))).not.toContain(u.user._id);
     expect((await renewalOrders(u.user._id)).length).toBe(1);
@@ -197,12 +167,12 @@ describe('renewal with the demo card', () => {
     let [order] = await renewalOrders(u.user._id);
     expect(order).toMatchObject({ status: 'pending', attempts: 1, lastError: 'card_declined' });
     expect(order!.nextAttemptAt).toEqual(at(MIN + DAY));
-    let row = await userRow(u.user._id);
+    let row = await userRow(t, u.user._id);
     // Premium stays on for the grace period (seven days past the renewal date).
     expect(row.subscriptionEnd).toEqual(at(7 * DAY));
     expect(row.nextRenewalDate).toEqual(date);
     expect(isPremiumRow(row, at(3 * DAY))).toBe(true);
-    expect(await mailsTo('email.renewal-failed', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.renewal-failed', u.user.email)).toHaveLength(1);
     const notices = await systemNotices(u.user._id);
     expect(notices.map((n) => n.title)).toEqual(['Premium yenileme ödemeniz alınamadı']);
     expect(notices[0]!.message).toContain('kart reddedildi');
@@ -228,15 +198,15 @@ describe('renewal with the demo card', () => {
     await Promise.all([runRenewals(deps, at(6 * DAY + 4 * MIN)), runRenewals(deps, at(6 * DAY + 4 * MIN))]);
     [order] = await renewalOrders(u.user._id);
     expect(order).toMatchObject({ status: 'failed', attempts: 4, nextAttemptAt: null });
-    row = await userRow(u.user._id);
+    row = await userRow(t, u.user._id);
     expect(row).toMatchObject({ autoRenew: false, nextRenewalDate: null });
     const expired = await expireSubscriptions(t.db.db, ctx, at(6 * DAY + 5 * MIN));
     expect(expired).toContain(u.user._id);
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'expired' });
+    expect(await userRow(t, u.user._id)).toMatchObject({ subscriptionPlan: 'free', subscriptionStatus: 'expired' });
     const alerts = await t.db.db.select().from(priceAlerts).where(eq(priceAlerts.userId, u.user._id));
     expect(alerts.map((a) => a.isActive)).toEqual([false]);
-    expect(await mailsTo('email.renewal-failed', u.user.email)).toHaveLength(4);
-    expect(await mailsTo('email.subscription-expired', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.renewal-failed', u.user.email)).toHaveLength(4);
+    expect(await mailsTo(t, 'email.subscription-expired', u.user.email)).toHaveLength(1);
     expect((await systemNotices(u.user._id)).map((n) => n.title).sort()).toEqual([
       'Premium yenileme ödemeniz alınamadı',
       'Premium yenileme ödemeniz alınamadı',
@@ -263,10 +233,10 @@ describe('renewal with the demo card', () => {
     await runRenewals(deps, at(DAY + 2 * MIN));
     const [order] = await renewalOrders(u.user._id);
     expect(order).toMatchObject({ status: 'completed', attempts: 2, amount: 33750 });
-    const row = await userRow(u.user._id);
+    const row = await userRow(t, u.user._id);
     expect(row.subscriptionEnd).toEqual(addMonths(date, 12));
     expect(row.nextRenewalDate).toEqual(addMonths(date, 12));
-    expect(await mailsTo('email.renewal-failed', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.renewal-failed', u.user.email)).toHaveLength(1);
   });
 
   it('never renews a cancelled plan, and cancelling during the grace ends premium at the renewal date', async () => {
@@ -277,7 +247,7 @@ describe('renewal with the demo card', () => {
     await runRenewals(deps, a.at(-2 * DAY));
     await runRenewals(deps, a.at(MIN));
     expect(await renewalOrders(a.u.user._id)).toHaveLength(0);
-    expect(await mailsTo('email.renewal-reminder', a.u.user.email)).toHaveLength(0);
+    expect(await mailsTo(t, 'email.renewal-reminder', a.u.user.email)).toHaveLength(0);
     expect(await expireSubscriptions(t.db.db, ctx, a.at(MIN))).toContain(a.u.user._id);
 
     // A plan in its grace (one decline), then cancelled: the open order closes, premium ends at the date.
@@ -291,11 +261,11 @@ describe('renewal with the demo card', () => {
     });
     await runRenewals(deps, b.at(-DAY));
     await runRenewals(deps, b.at(MIN));
-    expect((await userRow(b.u.user._id)).subscriptionEnd).toEqual(b.at(7 * DAY));
+    expect((await userRow(t, b.u.user._id)).subscriptionEnd).toEqual(b.at(7 * DAY));
     sessionCache.clear();
     expect((await cancel(b.u.token)).statusCode).toBe(200);
     expect((await renewalOrders(b.u.user._id))[0]).toMatchObject({ status: 'failed', lastError: 'cancelled' });
-    expect(await userRow(b.u.user._id)).toMatchObject({ autoRenew: false, subscriptionEnd: b.date });
+    expect(await userRow(t, b.u.user._id)).toMatchObject({ autoRenew: false, subscriptionEnd: b.date });
     await runRenewals(deps, b.at(DAY + 2 * MIN));
     expect((await renewalOrders(b.u.user._id))[0]!.attempts).toBe(1);
     expect(await expireSubscriptions(t.db.db, ctx, b.at(DAY + 3 * MIN))).toContain(b.u.user._id);
@@ -318,7 +288,7 @@ describe('renewal while payments are turned off', () => {
       attempts: 0,
       lastError: 'not_paid',
     });
-    expect(await userRow(u.user._id)).toMatchObject({ autoRenew: false, nextRenewalDate: null });
+    expect(await userRow(t, u.user._id)).toMatchObject({ autoRenew: false, nextRenewalDate: null });
     expect(await expireSubscriptions(t.db.db, ctx, at(2 * MIN))).toContain(u.user._id);
   });
 });
@@ -367,7 +337,7 @@ describe('renewal through Stripe', () => {
     expect(box.open(cred!.customerRef!)).toBe('cus_renewing');
     expect(box.open(cred!.sourcePaymentRef!)).toBe(`pi_first_${data.orderId}`);
 
-    const date = (await userRow(u.user._id)).nextRenewalDate!;
+    const date = (await userRow(t, u.user._id)).nextRenewalDate!;
     const at = (ms: number) => new Date(date.getTime() + ms);
     await runRenewals(deps, at(-2 * DAY));
     const [order] = await renewalOrders(u.user._id);
@@ -380,7 +350,7 @@ describe('renewal through Stripe', () => {
     expect(first.inDoubt).toBeGreaterThanOrEqual(1);
     expect(stripe.charges.size).toBe(before + 1);
     expect((await renewalOrders(u.user._id))[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    expect((await userRow(u.user._id)).subscriptionEnd).toEqual(date);
+    expect((await userRow(t, u.user._id)).subscriptionEnd).toEqual(date);
     // Not retried before the in-doubt pause; then the same attempt with the same key gets the same charge back.
     await runRenewals(deps, at(5 * MIN));
     await runRenewals(deps, at(20 * MIN));
@@ -397,7 +367,7 @@ describe('renewal through Stripe', () => {
     expect(sent.get('payment_method')).toBe(`pm_of_pi_first_${data.orderId}`);
     expect(sent.get('amount')).toBe('33750');
     expect((await renewalOrders(u.user._id))[0]).toMatchObject({ status: 'completed', attempts: 1 });
-    expect((await userRow(u.user._id)).subscriptionEnd).toEqual(addMonths(date, 12));
+    expect((await userRow(t, u.user._id)).subscriptionEnd).toEqual(addMonths(date, 12));
     // The payment method read from the first payment intent is kept for the next renewal.
     const [kept] = await t.db.db.select().from(paymentCredentials).where(eq(paymentCredentials.userId, u.user._id));
     expect(box.open(kept!.methodRef!)).toBe(`pm_of_pi_first_${data.orderId}`);
@@ -417,7 +387,7 @@ describe('renewal through Stripe', () => {
         autoRenew: true,
       })
       .where(eq(users.id, u.user._id));
-    const date = (await userRow(u.user._id)).nextRenewalDate!;
+    const date = (await userRow(t, u.user._id)).nextRenewalDate!;
     const [anyPayment] = await t.db.db.select({ id: payments.id }).from(payments).limit(1);
     await saveCredential(t.db.db, t.app.config.jwtSecret, u.user._id, anyPayment!.id, {
       provider: 'stripe',
@@ -433,7 +403,9 @@ describe('renewal through Stripe', () => {
       attempts: 1,
       lastError: 'insufficient_funds',
     });
-    expect(String((await mailsTo('email.renewal-failed', u.user.email))[0]!.payload.text)).toContain('yetersiz bakiye');
+    expect(String((await mailsTo(t, 'email.renewal-failed', u.user.email))[0]!.payload.text)).toContain(
+      'yetersiz bakiye',
+    );
   });
 });
 
@@ -455,7 +427,7 @@ describe('renewal through iyzico', () => {
       cardUserKey: 'cuk_member',
       cardToken: 'ctok_visa',
     });
-    const back = await postForm('/api/payments/callback/iyzico', { token });
+    const back = await postForm(t, '/api/payments/callback/iyzico', { token });
     expect(back.headers.location).toContain('status=success');
     const [cred] = await t.db.db.select().from(paymentCredentials).where(eq(paymentCredentials.userId, u.user._id));
     expect([cred!.provider, box.open(cred!.customerRef!), box.open(cred!.methodRef!)]).toEqual([
@@ -464,7 +436,7 @@ describe('renewal through iyzico', () => {
       'ctok_visa',
     ]);
 
-    const date = (await userRow(u.user._id)).nextRenewalDate!;
+    const date = (await userRow(t, u.user._id)).nextRenewalDate!;
     const at = (ms: number) => new Date(date.getTime() + ms);
     await runRenewals(deps, at(-2 * DAY));
     const [order] = await renewalOrders(u.user._id);
@@ -484,7 +456,7 @@ describe('renewal through iyzico', () => {
       paymentCard: { cardUserKey: 'cuk_member', cardToken: 'ctok_visa' },
     });
     expect((await renewalOrders(u.user._id))[0]).toMatchObject({ status: 'completed', providerPaymentId: '70001' });
-    expect((await userRow(u.user._id)).subscriptionEnd).toEqual(addMonths(date, 1));
+    expect((await userRow(t, u.user._id)).subscriptionEnd).toEqual(addMonths(date, 1));
   });
 });
 
@@ -514,7 +486,7 @@ describe('renewal without a card (Shopier)', () => {
     await runRenewals(deps, new Date(payer.date.getTime() - 2 * DAY));
     const [order] = await renewalOrders(payer.u.user._id);
     expect(order).toMatchObject({ provider: 'shopier', status: 'pending', nextAttemptAt: null });
-    const [reminder] = await mailsTo('email.renewal-reminder', payer.u.user.email);
+    const [reminder] = await mailsTo(t, 'email.renewal-reminder', payer.u.user.email);
     expect(String(reminder!.payload.text)).toContain(`http://localhost:3000/api/payments/pay/${order!.id}`);
     expect(String(reminder!.payload.subject)).toMatch(/tarihine kadar yenileyin$/);
 
@@ -526,7 +498,7 @@ describe('renewal without a card (Shopier)', () => {
     expect(page.body).toContain('action="http://127.0.0.1:9/shopier"');
 
     const sign = (data: string) => createHmac('sha256', SHOPIER_SECRET).update(data).digest('base64');
-    const paid = await postForm('/api/payments/callback/shopier', {
+    const paid = await postForm(t, '/api/payments/callback/shopier', {
       platform_order_id: order!.id,
       status: 'success',
       payment_id: `shp-${order!.id}`,
@@ -535,7 +507,7 @@ describe('renewal without a card (Shopier)', () => {
       signature: sign(`4242${order!.id}`),
     });
     expect(paid.headers.location).toContain('status=success');
-    const row = await userRow(payer.u.user._id);
+    const row = await userRow(t, payer.u.user._id);
     expect(row.subscriptionEnd).toEqual(addMonths(payer.date, 1));
     expect(row).toMatchObject({ autoRenew: true, subscriptionStatus: 'active' });
 

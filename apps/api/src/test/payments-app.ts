@@ -1,5 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentSettings } from '@kiyasla/contracts/settings';
+import { outbox } from '../db/schema/outbox';
+import { users, type UserRow } from '../db/schema/users';
 import { SecretBox } from '../lib/secret-box';
 import type { PaymentsDeps } from '../modules/payments/payments.service';
 import { createTestApp, setSettings, type TestApp } from './app';
@@ -64,4 +67,37 @@ export function usePaymentsApp(opts: {
     if (!world) throw new Error('The payments app is not running: read it inside a test or hook.');
     return world;
   };
+}
+
+/** The hidden fields of the page's form whose button reads `button` (a provider's or the demo page). */
+export function formOf(html: string, button: string): Record<string, string> {
+  const form = html.split('<form').find((f) => f.includes(button));
+  if (!form) throw new Error(`no form with ${button}`);
+  const out: Record<string, string> = {};
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!;
+  return out;
+}
+
+/** Posts `fields` as a browser's form would (a provider's callback, the demo page's buttons). */
+export function postForm(t: TestApp, url: string, fields: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** The account's row as the database holds it. */
+export async function userRow(t: TestApp, id: string): Promise<UserRow> {
+  const [row] = await t.db.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+/** The e-mails of `kind` queued in the outbox for `to`. */
+export async function mailsTo(t: TestApp, kind: string, to: string) {
+  return t.db.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${to}`));
 }

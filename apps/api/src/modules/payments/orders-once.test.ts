@@ -1,15 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutResponse, PaymentHistoryItem, PaymentOrder } from '@kiyasla/contracts/payments';
 import { notifications } from '../../db/schema/notifications';
-import { outbox } from '../../db/schema/outbox';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { setSettings, type TestApp } from '../../test/app';
-import { usePaymentsApp } from '../../test/payments-app';
+import { usePaymentsApp, formOf, mailsTo, postForm, userRow } from '../../test/payments-app';
 import type { StripeStandIn } from '../../test/payment-stand-ins';
 import { sessionCache } from '../auth/session-cache';
 import { runRenewals } from './renewals';
@@ -53,14 +52,6 @@ async function checkout(token: string, planId: string): Promise<CheckoutResponse
   return body<{ data: CheckoutResponse }>(res).data;
 }
 
-function formOf(html: string, button: string): Record<string, string> {
-  const form = html.split('<form').find((f) => f.includes(button));
-  if (!form) throw new Error(`no form with ${button}`);
-  const out: Record<string, string> = {};
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!;
-  return out;
-}
-
 /** A demo checkout and the pay/cancel forms of its page, as the shopper's open tab holds them. */
 async function demoCheckout(token: string, planId: string) {
   const data = await checkout(token, planId);
@@ -69,36 +60,15 @@ async function demoCheckout(token: string, planId: string) {
   return { data, pay: formOf(page.body, 'Onayla'), cancel: formOf(page.body, 'İptal') };
 }
 
-function postForm(url: string, fields: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
-const payDemo = (fields: Record<string, string>) => postForm('/api/payments/callback/demo', fields);
+const payDemo = (fields: Record<string, string>) => postForm(t, '/api/payments/callback/demo', fields);
 
 async function orderRow(id: string) {
   const [row] = await t.db.db.select().from(payments).where(eq(payments.id, id));
   return row!;
 }
 
-async function userRow(id: string) {
-  const [row] = await t.db.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
-
 async function ordersOf(userId: string) {
   return t.db.db.select().from(payments).where(eq(payments.userId, userId));
-}
-
-async function mailsTo(kind: string, to: string) {
-  return t.db.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${to}`));
 }
 
 async function notices(userId: string) {
@@ -188,9 +158,12 @@ describe('at most one open purchase order per member', () => {
     expect(late.headers.location).toBe(`/premium/callback?order=${monthly.data.orderId}&status=refunded`);
     expect(await orderRow(monthly.data.orderId)).toMatchObject({ status: 'refunded' });
     expect((await orderStatus(u.token, monthly.data.orderId)).status).toBe('refunded');
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'yearly-premium', subscriptionPrice: 33750 });
-    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(1);
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect(await userRow(t, u.user._id)).toMatchObject({
+      subscriptionPlan: 'yearly-premium',
+      subscriptionPrice: 33750,
+    });
+    expect(await mailsTo(t, 'email.payment-receipt', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
     const told = await notices(u.user._id);
     expect(told.map((n) => n.title)).toEqual(['Ödemeniz iade edildi']);
     expect(told[0]!.message).toContain('yeni bir sipariş');
@@ -222,21 +195,21 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     expect((await orderRow(a.data.orderId)).status).toBe('failed');
     const b = await demoCheckout(u.token, 'monthly');
     expect((await payDemo(b.pay)).headers.location).toContain('status=success');
-    const before = await userRow(u.user._id);
+    const before = await userRow(t, u.user._id);
 
     const late = await payDemo(a.pay);
     expect(late.headers.location).toBe(`/premium/callback?order=${a.data.orderId}&status=refunded`);
     expect(await orderRow(a.data.orderId)).toMatchObject({ status: 'refunded' });
-    const after = await userRow(u.user._id);
+    const after = await userRow(t, u.user._id);
     expect(after.subscriptionEnd).toEqual(before.subscriptionEnd);
     // Revenue: one plan, one payment kept.
     const kept = (await ordersOf(u.user._id)).filter((o) => o.status === 'completed');
     expect(kept.map((o) => o.id)).toEqual([b.data.orderId]);
-    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.payment-receipt', u.user.email)).toHaveLength(1);
     expect((await notices(u.user._id))[0]!.message).toContain('zaten bu veya daha yüksek bir plan');
     // A replay of the same callback changes nothing more.
     expect((await payDemo(a.pay)).headers.location).toContain('status=refunded');
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
   });
 
   it('one order paid twice (its page open in two tabs): the second payment is recorded on its own and refunded', async () => {
@@ -248,7 +221,7 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     const secondPay = formOf(again.body, 'Onayla');
     expect(secondPay.payment_id).not.toBe(a.pay.payment_id);
     expect((await payDemo(a.pay)).headers.location).toContain('status=success');
-    const before = await userRow(u.user._id);
+    const before = await userRow(t, u.user._id);
 
     const twice = await payDemo(secondPay);
     const back = new URL(twice.headers.location as string, 'http://x');
@@ -261,13 +234,13 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     expect(await orderStatus(u.token, secondId)).toMatchObject({ status: 'refunded' });
     // The first payment and the plan it bought stand; one receipt, one refund mail.
     expect(await orderRow(a.data.orderId)).toMatchObject({ status: 'completed' });
-    expect((await userRow(u.user._id)).subscriptionEnd).toEqual(before.subscriptionEnd);
-    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(1);
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect((await userRow(t, u.user._id)).subscriptionEnd).toEqual(before.subscriptionEnd);
+    expect(await mailsTo(t, 'email.payment-receipt', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
     // The provider delivers the second payment again, twice at once: nothing more.
     await Promise.all([payDemo(secondPay), payDemo(secondPay)]);
     expect((await ordersOf(u.user._id)).map((o) => o.status).sort()).toEqual(['completed', 'refunded']);
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
   });
 
   it('Stripe: a lower plan paid by a yearly holder is refunded through Stripe, once', async () => {
@@ -281,7 +254,7 @@ describe('a paid order that does not raise the plan is refunded, never reported 
       (r) => r.path === '/v1/refunds' && new URLSearchParams(r.body).get('payment_intent') === `pi_${data.orderId}`,
     );
     expect(refunds.map((r) => r.headers['idempotency-key'])).toEqual([`refund-${data.orderId}`]);
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'yearly-premium', autoRenew: true });
+    expect(await userRow(t, u.user._id)).toMatchObject({ subscriptionPlan: 'yearly-premium', autoRenew: true });
     // Stripe delivers the webhook again: nothing more.
     expect((await stripeWebhook(data.orderId, 2999)).statusCode).toBe(200);
     expect(
@@ -297,7 +270,7 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     const data = await checkout(u.token, 'monthly');
     await giveYearly(u.user._id);
     const sign = (s: string) => createHmac('sha256', SHOPIER_SECRET).update(s).digest('base64');
-    const back = await postForm('/api/payments/callback/shopier', {
+    const back = await postForm(t, '/api/payments/callback/shopier', {
       platform_order_id: data.orderId,
       status: 'success',
       payment_id: `shp-${data.orderId}`,
@@ -310,8 +283,8 @@ describe('a paid order that does not raise the plan is refunded, never reported 
     expect(row).toMatchObject({ status: 'completed' });
     expect(row.refundRequestedAt).not.toBeNull();
     expect(row.raw).toMatchObject({ unapplied: 'plan_not_higher' });
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'yearly-premium' });
-    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(0);
+    expect(await userRow(t, u.user._id)).toMatchObject({ subscriptionPlan: 'yearly-premium' });
+    expect(await mailsTo(t, 'email.payment-receipt', u.user.email)).toHaveLength(0);
     const told = await notices(u.user._id);
     expect(told.map((n) => n.title)).toEqual(['Ödemeniz iade edilecek']);
     const history = await t.app.inject({ method: 'GET', url: '/api/payments/history', headers: bearer(u.token) });
@@ -335,7 +308,7 @@ describe('open orders expire', () => {
     const late = await payDemo(old.pay);
     expect(late.headers.location).toBe(`/premium/callback?order=${old.data.orderId}&status=refunded`);
     expect(await orderRow(old.data.orderId)).toMatchObject({ status: 'refunded' });
-    expect((await userRow(u.user._id)).subscriptionPlan).toBe('free');
+    expect((await userRow(t, u.user._id)).subscriptionPlan).toBe('free');
 
     // Another member's order left open: the lifecycle pass closes it once it is an hour old.
     const v = await registerUser(t.app);
@@ -390,7 +363,7 @@ describe('a deleted account', () => {
     const paid = await payDemo(yearly.pay);
     expect(paid.headers.location).toBe(`/premium/callback?order=${yearly.data.orderId}&status=refunded`);
     expect(await orderRow(yearly.data.orderId)).toMatchObject({ status: 'refunded' });
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'free' });
-    expect(await mailsTo('email.payment-receipt', u.user.email)).toHaveLength(0);
+    expect(await userRow(t, u.user._id)).toMatchObject({ subscriptionPlan: 'free' });
+    expect(await mailsTo(t, 'email.payment-receipt', u.user.email)).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { SecretBox } from '../../lib/secret-box';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { createTestApp, setSettings, type TestApp } from '../../test/app';
 import { testConfig } from '../../test/config';
+import { postForm } from '../../test/payments-app';
 import { sessionCache } from '../auth/session-cache';
 import { CallbackRefused } from './providers/provider';
 import { shopierFormFields, verifyShopierCallback } from './providers/shopier';
@@ -126,15 +127,6 @@ async function orderRow(id: string) {
   return row!;
 }
 
-function postForm(url: string, fields: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
 describe('Shopier signatures', () => {
   const order = {
     orderId: '9d0b6c1e-2f4a-4c55-9a51-0c7e2b1d3f10',
@@ -206,7 +198,7 @@ describe('Shopier end to end', () => {
     const value = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.body)?.[1] ?? '';
     expect(value('signature')).toBe(hmac64(`${value('random_nr')}${data.orderId}29.990`, SHOPIER_SECRET));
 
-    const forged = await postForm('/api/payments/callback/shopier', {
+    const forged = await postForm(t, '/api/payments/callback/shopier', {
       platform_order_id: data.orderId,
       status: 'success',
       payment_id: 'p-1',
@@ -217,7 +209,7 @@ describe('Shopier end to end', () => {
     expect(forged.headers.location).toBe(`/premium/callback?order=${data.orderId}&status=failed`);
     expect((await me(u.token)).isPremium).toBe(false);
 
-    const real = await postForm('/api/payments/callback/shopier', {
+    const real = await postForm(t, '/api/payments/callback/shopier', {
       platform_order_id: data.orderId,
       status: 'success',
       payment_id: 'p-1',
@@ -347,7 +339,7 @@ describe('iyzico', () => {
 
     const token = `tok_${data.orderId}`;
     // Unknown token at iyzico: nothing granted.
-    const unknown = await postForm('/api/payments/callback/iyzico', { token: 'tok_forged' });
+    const unknown = await postForm(t, '/api/payments/callback/iyzico', { token: 'tok_forged' });
     expect(unknown.headers.location).toBe('/premium/callback?status=failed');
 
     // iyzico says the amount paid was another: refused.
@@ -363,11 +355,11 @@ describe('iyzico', () => {
       token,
     };
     iyzicoResults.set(token, result);
-    expect((await postForm('/api/payments/callback/iyzico', { token })).headers.location).toMatch(/status=failed$/);
+    expect((await postForm(t, '/api/payments/callback/iyzico', { token })).headers.location).toMatch(/status=failed$/);
     expect((await me(u.token)).isPremium).toBe(false);
 
     iyzicoResults.set(token, { ...result, paidPrice: 1429.99 });
-    const ok = await postForm('/api/payments/callback/iyzico', { token });
+    const ok = await postForm(t, '/api/payments/callback/iyzico', { token });
     expect(ok.headers.location).toBe(`/premium/callback?order=${data.orderId}&status=success`);
     const user = await me(u.token);
     expect(user.subscription).toMatchObject({ plan: 'lifetime-premium', endDate: null, autoRenew: false });

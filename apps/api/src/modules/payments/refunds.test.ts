@@ -4,11 +4,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { payments } from '../../db/schema/payments';
-import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { setSettings, type TestApp } from '../../test/app';
-import { usePaymentsApp } from '../../test/payments-app';
+import { usePaymentsApp, postForm, userRow } from '../../test/payments-app';
 import type { IyzicoStandIn, StripeStandIn } from '../../test/payment-stand-ins';
 import { refundPayment, REFUND_LEASE_MS, type PaymentsDeps } from './payments.service';
 
@@ -48,22 +47,8 @@ async function checkout(token: string, planId: string): Promise<CheckoutResponse
   return body<{ data: CheckoutResponse }>(res).data;
 }
 
-function postForm(url: string, fields: Record<string, string>) {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
-
 async function row(id: string) {
   const [r] = await t.db.db.select().from(payments).where(eq(payments.id, id));
-  return r!;
-}
-
-async function userRow(id: string) {
-  const [r] = await t.db.db.select().from(users).where(eq(users.id, id));
   return r!;
 }
 
@@ -127,7 +112,7 @@ describe('refunds through Stripe', () => {
     const sent = refundsOf(orderId);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['idempotency-key']).toBe(`refund-${orderId}`);
-    expect(await userRow(u.user._id)).toMatchObject({ subscriptionPlan: 'free', autoRenew: false });
+    expect(await userRow(t, u.user._id)).toMatchObject({ subscriptionPlan: 'free', autoRenew: false });
     // A second call: already refunded, nothing sent.
     expect(await refundPayment(deps, orderId, new Date())).toBeNull();
     expect(refundsOf(orderId)).toHaveLength(1);
@@ -225,7 +210,9 @@ describe('refunds through iyzico, the demo provider and Shopier', () => {
       conversationId: data.orderId,
       token,
     });
-    expect((await postForm('/api/payments/callback/iyzico', { token })).headers.location).toContain('status=success');
+    expect((await postForm(t, '/api/payments/callback/iyzico', { token })).headers.location).toContain(
+      'status=success',
+    );
     const paid = await row(data.orderId);
 
     iyzico.nextRefunds.push('error');
@@ -261,7 +248,7 @@ describe('refunds through iyzico, the demo provider and Shopier', () => {
     const form = page.body.split('<form').find((f) => f.includes('Onayla'))!;
     const fields: Record<string, string> = {};
     for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = m[2]!;
-    await postForm('/api/payments/callback/demo', fields);
+    await postForm(t, '/api/payments/callback/demo', fields);
     const r = await refundPayment(deps, data.orderId, new Date());
     expect(r).toMatchObject({ status: 'refunded', refund: { mode: 'instant' } });
     expect(r!.refund.message).toBe('Test ödemesi iade edildi (demo sağlayıcı: gerçek para hareketi yok).');
@@ -272,7 +259,7 @@ describe('refunds through iyzico, the demo provider and Shopier', () => {
     const u = await registerUser(t.app);
     const data = await checkout(u.token, 'monthly');
     const sign = (s: string) => createHmac('sha256', SHOPIER_SECRET).update(s).digest('base64');
-    await postForm('/api/payments/callback/shopier', {
+    await postForm(t, '/api/payments/callback/shopier', {
       platform_order_id: data.orderId,
       status: 'success',
       payment_id: `shp-${data.orderId}`,

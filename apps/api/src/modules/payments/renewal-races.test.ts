@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CheckoutResponse } from '@kiyasla/contracts/payments';
 import { notifications } from '../../db/schema/notifications';
-import { outbox } from '../../db/schema/outbox';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import type { MailService } from '../../mail/mail.service';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { setSettings, type TestApp } from '../../test/app';
-import { usePaymentsApp } from '../../test/payments-app';
+import { usePaymentsApp, formOf, mailsTo, userRow } from '../../test/payments-app';
 import type { StripeStandIn } from '../../test/payment-stand-ins';
 import { sessionCache } from '../auth/session-cache';
 import { saveCredential } from './credentials';
@@ -39,32 +38,12 @@ beforeAll(() => {
   ({ t, stripe, deps } = world());
 });
 
-function formOf(html: string, button: string): Record<string, string> {
-  const form = html.split('<form').find((f) => f.includes(button));
-  if (!form) throw new Error(`no form with ${button}`);
-  const out: Record<string, string> = {};
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]!] = m[2]!;
-  return out;
-}
-
-async function userRow(id: string) {
-  const [row] = await t.db.db.select().from(users).where(eq(users.id, id));
-  return row!;
-}
-
 async function renewalOrder(userId: string) {
   const [row] = await t.db.db
     .select()
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.kind, 'renewal')));
   return row!;
-}
-
-async function mailsTo(kind: string, to: string) {
-  return t.db.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${to}`));
 }
 
 /** A member who bought a monthly plan on the demo page, with its renewal order opened. */
@@ -86,7 +65,7 @@ async function demoMember() {
     payload: new URLSearchParams(formOf(page.body, 'Onayla')).toString(),
   });
   expect(paid.headers.location).toContain('status=success');
-  const date = (await userRow(u.user._id)).nextRenewalDate!;
+  const date = (await userRow(t, u.user._id)).nextRenewalDate!;
   const at = (ms: number) => new Date(date.getTime() + ms);
   await runRenewals(deps, at(-2 * DAY));
   return { u, date, at };
@@ -106,12 +85,12 @@ describe('a member who cancels while the renewal is being charged', () => {
     expect(order).toMatchObject({ status: 'refunded', lockedUntil: null });
     expect(order.providerPaymentId).toMatch(/^demo_ren_/);
     expect(order.raw).toMatchObject({ unapplied: 'cancelled' });
-    const row = await userRow(u.user._id);
+    const row = await userRow(t, u.user._id);
     expect(row).toMatchObject({ autoRenew: false, nextRenewalDate: null });
     expect(row.subscriptionEnd).toEqual(date);
-    const receipts = await mailsTo('email.payment-receipt', u.user.email);
+    const receipts = await mailsTo(t, 'email.payment-receipt', u.user.email);
     expect(receipts.filter((r) => String(r.payload.subject).includes('yenilendi'))).toHaveLength(0);
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
     const told = await t.db.db
       .select()
       .from(notifications)
@@ -132,7 +111,7 @@ describe('a member who cancels while the renewal is being charged', () => {
     const order = await renewalOrder(u.user._id);
     expect(order.status).toBe('refunded');
     expect(order.providerPaymentId).toMatch(/^demo_ren_/);
-    expect(await mailsTo('email.refund', u.user.email)).toHaveLength(1);
+    expect(await mailsTo(t, 'email.refund', u.user.email)).toHaveLength(1);
   });
 });
 
@@ -201,9 +180,9 @@ describe('two passes and one lease', () => {
     for (const [i, u] of members.entries()) {
       const order = await renewalOrder(u.user._id);
       expect(order).toMatchObject({ id: orders[i]!.id, status: 'completed', attempts: 1 });
-      const row = await userRow(u.user._id);
+      const row = await userRow(t, u.user._id);
       expect(row.subscriptionEnd!.getTime()).toBeGreaterThan(date.getTime());
-      const receipts = await mailsTo('email.payment-receipt', u.user.email);
+      const receipts = await mailsTo(t, 'email.payment-receipt', u.user.email);
       expect(receipts).toHaveLength(1);
     }
     expect(stripe.seen.filter((r) => r.path === '/v1/refunds')).toHaveLength(0);
