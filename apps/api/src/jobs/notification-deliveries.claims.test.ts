@@ -6,6 +6,7 @@ import type { ChannelSender, ChannelSenders } from '../modules/notifications/del
 import { createTestDatabase } from '../test/db';
 import { makeUser, rows } from '../test/price-alerts';
 import { deliverDueNotifications, DELIVERY_LEASE_SECONDS, DELIVERY_RECORD_RETRY_MS } from './notification-deliveries';
+import { gate } from '../test/gate';
 
 /**
  * Two deliveries workers (two instances, or WORKERS > 1) and a claim that runs out while its worker
@@ -53,23 +54,6 @@ async function statuses(ids: readonly number[]): Promise<string[]> {
          where id = any (${`{${ids.join(',')}}`}::bigint[]) order by id`,
   );
   return found.map((r) => r.status);
-}
-
-/** A send that waits, once it has started, until the test lets it go on (or fail). */
-function gate() {
-  let enter!: () => void;
-  let open!: (err?: Error) => void;
-  const entered = new Promise<void>((resolve) => (enter = resolve));
-  const opened = new Promise<void>((resolve, reject) => (open = (err) => (err ? reject(err) : resolve())));
-  return {
-    entered,
-    async pass() {
-      enter();
-      await opened;
-    },
-    open: () => open(),
-    fail: (err: Error) => open(err),
-  };
 }
 
 describe('a deliveries worker whose claim ran out', () => {

@@ -5,6 +5,7 @@ import { outbox } from '../db/schema/outbox';
 import { createTestDatabase } from '../test/db';
 import { deliverPendingMail, enqueueMail, MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, retryDelayMs } from './outbox-mail';
 import { smtpServerOptions, type MailMessage, type MailTransport } from './transport';
+import { gate } from '../test/gate';
 
 let db: DbHandle;
 beforeAll(async () => {
@@ -204,23 +205,6 @@ describe('two mail workers and a claim that ran out (ADR 017, "A claim is checke
       close() {},
     };
     return transport;
-  }
-
-  /** A send that waits, once it has started, until the test lets it go on (or fail). */
-  function gate() {
-    let enter!: () => void;
-    let open!: (err?: Error) => void;
-    const entered = new Promise<void>((resolve) => (enter = resolve));
-    const opened = new Promise<void>((resolve, reject) => (open = (err) => (err ? reject(err) : resolve())));
-    return {
-      entered,
-      async pass() {
-        enter();
-        await opened;
-      },
-      open: () => open(),
-      fail: (err: Error) => open(err),
-    };
   }
 
   const statuses = async (kind: string) =>
