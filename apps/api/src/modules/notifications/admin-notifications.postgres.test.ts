@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database, DbHandle } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { createTestDatabase } from '../../test/db';
 import { makeUser, rows } from '../../test/price-alerts';
 import { sendSystemNotification } from './system-notifications';
+import { failingTransaction } from '../../test/failing-db';
 
 /**
  * On a real PostgreSQL server (a pool, so the requests' transactions really overlap): requests of
@@ -68,18 +69,7 @@ describe.runIf(inject('testDatabaseTemplate'))('system notifications racing on P
   it('a request failing half-way while others run: the rest finish the send, once per recipient', async () => {
     const active = await activeUsers();
     const send = { sendId: randomUUID(), title: 'Yarıda kalan yarış', message: 'Bir kez.', audience: 'all' as const };
-    let transactions = 0;
-    const failing = new Proxy(handle.db, {
-      get(target, prop, receiver) {
-        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-        return (work: (tx: unknown) => Promise<unknown>) =>
-          target.transaction(async (tx) => {
-            const result = await work(tx);
-            if (++transactions === 2) throw new Error('bağlantı koptu');
-            return result;
-          });
-      },
-    }) as Database;
+    const failing = failingTransaction(handle.db, 2);
 
     const [lost, ...finished] = await Promise.allSettled([
       sendSystemNotification(failing, actor, send, { batch: 3 }),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 import { rows } from '../../test/price-alerts';
 import { sendSystemNotification } from './system-notifications';
+import { failingTransaction } from '../../test/failing-db';
 
 const t = useTestApp();
 
@@ -208,18 +208,7 @@ describe('sendSystemNotification', () => {
       audience: 'all' as const,
     };
     // The second batch's transaction fails after its writes (a lost connection, a crash).
-    let transactions = 0;
-    const failing = new Proxy(t.db.db, {
-      get(target, prop, receiver) {
-        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-        return (work: (tx: unknown) => Promise<unknown>) =>
-          target.transaction(async (tx) => {
-            const result = await work(tx);
-            if (++transactions === 2) throw new Error('bağlantı koptu');
-            return result;
-          });
-      },
-    }) as Database;
+    const failing = failingTransaction(t.db.db, 2);
 
     await expect(sendSystemNotification(failing, actor, input, { batch: 2 })).rejects.toThrow('bağlantı koptu');
     const partial = await written(input.title);
