@@ -16,7 +16,7 @@
  * without JavaScript they would stay hidden. Pages render in one pass (their data is loaded
  * before rendering), so nothing is gained by flushing them in pieces.
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -80,7 +80,15 @@ export default function handleRequest(
 
         responseHeaders.set('Content-Type', 'text/html');
 
-        pipe(lowPriorityModulePreloads()).pipe(body);
+        // A shopper who leaves mid-page makes the server's response destroy `body` with an error
+        // (ERR_STREAM_PREMATURE_CLOSE, through the compression's pipeline). `pipeline` listens
+        // for it, so it never becomes an unhandled 'error' event (which ends the process), and
+        // tears the chain down: React sees its destination close and stops rendering.
+        const preloads = lowPriorityModulePreloads();
+        pipeline(preloads, body, (error) => {
+          if (error) abort(error);
+        });
+        pipe(preloads);
 
         resolve(
           new Response(stream, {

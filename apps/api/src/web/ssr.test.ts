@@ -1,4 +1,6 @@
+import net from 'node:net';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerBuild } from 'react-router';
 import { createServer, type ViteDevServer } from 'vite';
@@ -99,5 +101,30 @@ describe('server-rendered pages over the shopper’s rate limit', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.body).toBe(messages.generic.rateLimited);
+  });
+
+  it('a shopper who leaves while a compressed page is on its way does not take the server down', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(origin);
+    const serverSide = new Promise<net.Socket>((resolve) => t.app.server.once('connection', resolve));
+    // The page is asked compressed, its first bytes read, then the connection dropped mid-stream.
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET ${categoryPage} HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: gzip\r\n\r\n`),
+      );
+      socket.once('data', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.on('error', reject);
+    });
+    const closed = await serverSide;
+    if (!closed.destroyed) await new Promise((resolve) => closed.once('close', resolve));
+    // The abandoned render's streams are torn down over the next turns: an error among them
+    // without a listener would end the process (vitest reports it as an unhandled error).
+    for (let i = 0; i < 50; i++) await nextTurn();
+    const next = await fetch(`${origin}/stores`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('</html>');
   });
 });
