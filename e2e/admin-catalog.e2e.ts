@@ -1,11 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPage, useBrowser } from './support/browser';
 import { usePrivateServer } from './support/private-server';
 import { signInWithForm } from './support/session';
 
-// The journey adds a category, a product and an offer: a server (and database) of its own.
-const server = usePrivateServer();
+// The journey adds a category, a product and an offer: a server (and database) of its own. The
+// product's picture is on "another site", a stand-in on loopback that the allow-list opens.
+const server = usePrivateServer({ FEED_FETCH_ALLOW: '127.0.0.1' });
+// A 1×1 PNG: the server downloads it at save and serves its own copy (ADR 021).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const pictureSite = http.createServer((req, res) => {
+  if (req.url === '/saat.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  else res.writeHead(404).end();
+});
+let pictureOrigin = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => pictureSite.listen(0, '127.0.0.1', resolve));
+  pictureOrigin = `http://127.0.0.1:${(pictureSite.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => pictureSite.close(() => resolve())));
 const browser = useBrowser();
 
 async function open(page: Page, path: string) {
@@ -50,7 +68,13 @@ describe('admin catalog journey', () => {
     await productDialog.getByLabel('Marka *').fill('Uyanış');
     await productDialog.getByLabel('Model', { exact: true }).fill('UY-77');
     await productDialog.getByLabel('Kategori *').selectOption({ label: 'Akıllı Ev Ürünleri' });
-    await productDialog.getByLabel('Görsel adresi 1').fill('https://cdn.example/saat.jpg');
+    // First an address that is not a picture: the message stands under its field.
+    await productDialog.getByLabel('Görsel adresi 1').fill(`${pictureOrigin}/yok.png`);
+    await productDialog.getByRole('button', { name: 'Kaydet' }).click();
+    const imageField = productDialog.getByLabel('Görsel adresi 1');
+    await productDialog.getByText('Görsel bu adresten indirilemedi (HTTP 404).').first().waitFor();
+    expect(await imageField.getAttribute('aria-invalid')).toBe('true');
+    await imageField.fill(`${pictureOrigin}/saat.png`);
     await productDialog.getByRole('button', { name: 'Kaydet' }).click();
     await productDialog.waitFor({ state: 'detached' });
     await page.getByRole('searchbox', { name: 'Ara', exact: true }).fill('isikli calar');
@@ -114,8 +138,16 @@ describe('admin catalog journey', () => {
     const res = await fetch(`${server().baseURL}/api/admin/products?search=isikli%20calar`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    const [product] = ((await res.json()) as { data: Array<{ lowestPrice: number | null; offerCount: number }> }).data;
+    const [product] = (
+      (await res.json()) as { data: Array<{ _id: string; lowestPrice: number | null; offerCount: number }> }
+    ).data;
     expect(product).toMatchObject({ lowestPrice: 1249.9, offerCount: 1 });
+
+    // The shopper's product page shows the picture from our own origin, under our CSP.
+    await open(page, `/product/${product!._id}`);
+    const picture = page.locator('main img[src^="/api/media/files/"]').first();
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.context().close();
   });
 });

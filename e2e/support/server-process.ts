@@ -43,7 +43,11 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
  * Starts the production build on a free port with a fresh embedded database (seeded demo data)
  * in a temporary directory, and waits until it answers its health check.
  */
-export async function startServerProcess(name: string, timeoutMs: number): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  timeoutMs: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
   const serverJs = path.join(root, 'apps/api/dist/server.js');
   if (!existsSync(serverJs) || !existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
     throw new Error('No production build: run `npm run build` before the browser tests.');
@@ -63,6 +67,7 @@ export async function startServerProcess(name: string, timeoutMs: number): Promi
     // Browser journeys sign in many times a minute from one address.
     AUTH_RATE_LIMIT_MAX: '100000',
     DATABASE_URL: '',
+    ...extraEnv,
   };
   const server = spawn(process.execPath, ['--enable-source-maps', serverJs], {
     cwd: root,

@@ -66,6 +66,31 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === '' ? null : v));
 
+/**
+ * A logo: an http(s) address (a picture on another site is downloaded at save, ADR 021) or a site
+ * path (/api/media/files/…), which is how a kept logo comes back to the form.
+ */
+const optionalLogo = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .max(2000, adminStoreMessages.urlInvalid)
+      .refine((value) => {
+        if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value);
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, adminStoreMessages.urlInvalid),
+    z.null(),
+  ])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
 /** The specification's slug rule, after transliterating Turkish letters (CONVENTIONS.md). */
 export const STORE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -82,7 +107,7 @@ const storeFields = {
     .max(100, adminStoreMessages.slugInvalid)
     .refine((v) => v === '' || STORE_SLUG_PATTERN.test(v), adminStoreMessages.slugInvalid)
     .optional(),
-  logo: optionalUrl,
+  logo: optionalLogo,
   website: optionalUrl,
   feedUrl: optionalUrl,
   feedIntervalMinutes: z

@@ -14,7 +14,7 @@ export async function writeProductInAdmin(
 ): Promise<{ _id: string; slug: string }> {
   const admin = (await loginAs(t.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password)).token;
   const [source] = await t.db.db.select({ categoryId: products.categoryId }).from(products).limit(1);
-  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: 'https://cdn.example/d.jpg' }] };
+  const form = { name, brand: 'Deneme', category: source!.categoryId, images: [{ url: '/images/urunler/d.jpg' }] };
   const res = await t.app.inject({
     method: existing ? 'PUT' : 'POST',
     url: existing ? `/api/admin/products/${existing._id}` : '/api/admin/products',

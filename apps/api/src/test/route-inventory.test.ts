@@ -433,6 +433,11 @@ const INVENTORY: Record<string, Entry> = {
     ok: 404,
     request: () => ({ url: '/api/media/stores/no-such-store.svg' }),
   },
+  'GET /api/media/files/{file}': {
+    policy: 'public',
+    ok: 404,
+    request: () => ({ url: `/api/media/files/${'0'.repeat(64)}.png` }),
+  },
   'GET /api/auth/avatars/{file}': {
     policy: 'public',
     ok: 404,

@@ -7,6 +7,7 @@ export * from './users';
 export * from './refresh-sessions';
 export * from './password-reset-tokens';
 export * from './user-avatars';
+export * from './media-files';
 export * from './categories';
 export * from './stores';
 export * from './products';

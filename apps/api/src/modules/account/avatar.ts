@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, type AvatarMimeType } from '@kiyasla/contracts/account';
 import { messages } from '@kiyasla/contracts/messages';
 import { AppError } from '../../lib/errors';
+import { extensionFor, sniffImageType } from '../../lib/image-type';
 
 export interface DecodedImage {
   contentType: AvatarMimeType;
@@ -8,36 +9,8 @@ export interface DecodedImage {
   data: Buffer;
 }
 
-const EXTENSIONS: Record<AvatarMimeType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
-
-export function extensionFor(contentType: string): string | undefined {
-  return EXTENSIONS[contentType as AvatarMimeType];
-}
-
 const tooLarge = () => new AppError(413, 'AVATAR_TOO_LARGE', messages.auth.avatarTooLarge);
 const notImage = () => new AppError(400, 'AVATAR_NOT_IMAGE', messages.auth.avatarNotImage);
-
-/**
- * The image type from the file's magic bytes. SVG is deliberately absent: it is a document that
- * can carry scripts, not a picture we can serve safely.
- */
-export function sniffImageType(bytes: Buffer): AvatarMimeType | null {
-  const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1');
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'image/gif';
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(8, 12))) return 'image/avif';
-  return null;
-}
 
 const DATA_URL = /^data:([a-z0-9.+-]+\/[a-z0-9.+-]+)?((?:;[a-z0-9.+-]+=[^;,]*)*);base64,/i;
 
@@ -64,5 +37,5 @@ export function decodeAvatarDataUrl(value: string): DecodedImage {
   if (data.length > AVATAR_MAX_BYTES) throw tooLarge();
   const contentType = sniffImageType(data);
   if (!contentType) throw notImage();
-  return { contentType, extension: EXTENSIONS[contentType], data };
+  return { contentType, extension: extensionFor(contentType)!, data };
 }

@@ -14,7 +14,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { sessionCache } from '../auth/session-cache';
 import type { AuthUser } from '../auth/session-verifier';
 import { presentUser } from '../auth/user.presenter';
-import { decodeAvatarDataUrl, extensionFor } from './avatar';
+import { extensionFor } from '../../lib/image-type';
+import { decodeAvatarDataUrl } from './avatar';
 import {
   deleteAvatars,
   findAvatar,

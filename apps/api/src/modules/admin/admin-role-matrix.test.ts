@@ -50,7 +50,7 @@ const productForm = () => ({
   name: `Matris Ürün ${++counter}`,
   brand: 'Matris',
   category: categoryId,
-  images: [{ url: 'https://cdn.example/m.jpg' }],
+  images: [{ url: '/images/urunler/m.jpg' }],
 });
 
 async function newProduct(): Promise<string> {

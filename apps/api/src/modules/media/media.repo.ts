@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema/categories';
+import { mediaFiles, type MediaFileRow } from '../../db/schema/media-files';
 import { products } from '../../db/schema/products';
 import { stores } from '../../db/schema/stores';
 import type { ProductImageInput } from './product-image';
@@ -32,6 +33,19 @@ export async function findStoreForLogo(db: Database, slug: string): Promise<Stor
     .select({ name: stores.name, slug: stores.slug })
     .from(stores)
     .where(eq(stores.slug, slug))
+    .limit(1);
+  return row;
+}
+
+/** A picture kept by `mirrorImages`, by the hash of its bytes. */
+export async function findMediaFile(
+  db: Database,
+  id: string,
+): Promise<Pick<MediaFileRow, 'id' | 'contentType' | 'data'> | undefined> {
+  const [row] = await db
+    .select({ id: mediaFiles.id, contentType: mediaFiles.contentType, data: mediaFiles.data })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.id, id))
     .limit(1);
   return row;
 }

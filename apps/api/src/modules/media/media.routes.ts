@@ -5,19 +5,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { findProductForImage, findStoreForLogo } from './media.repo';
+import { extensionFor } from '../../lib/image-type';
+import { findMediaFile, findProductForImage, findStoreForLogo } from './media.repo';
 import { parseImageVariant, renderProductImage } from './product-image';
 import { renderStoreLogo } from './store-logo';
 
 const PRODUCT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.svg$/i;
 const STORE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+const MIRRORED_FILE = /^([0-9a-f]{64})\.([a-z]+)$/;
 
 const fileParams = z.object({ file: z.string().max(200) });
 const variantQuery = z.object({ v: z.string().max(5).optional() });
 
 /**
  * Generated images: product pictures and store logos as SVG, so the catalog looks complete
- * without storing or hot-linking photos. Registered under /api by the app. A malformed file
+ * without storing or hot-linking photos; and the pictures the back office named on other sites,
+ * downloaded at save (`mirror-image.ts`). Registered under /api by the app. A malformed file
  * name is answered like an unknown one (404): for an image URL there is nothing to validate
  * for the user.
  */
@@ -40,6 +43,23 @@ export async function mediaRoutes(app: FastifyInstance, opts: { db: Database }) 
     const store = slug ? await findStoreForLogo(opts.db, slug) : undefined;
     if (!store) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
     return sendSvg(req, reply, renderStoreLogo(store));
+  });
+
+  // Pictures the back office named on another site, kept at save (ADR 021). The name is the hash
+  // of the bytes, so the answer never changes: cacheable forever, revalidation by the hash.
+  r.get('/media/files/:file', { schema: { hide: true, params: fileParams } }, async (req, reply) => {
+    const match = MIRRORED_FILE.exec(req.params.file);
+    const file = match ? await findMediaFile(opts.db, match[1]!) : undefined;
+    if (!file || extensionFor(file.contentType) !== match?.[2]) {
+      throw notFound('MEDIA_FILE_NOT_FOUND', messages.generic.notFoundRoute);
+    }
+    const etag = `"${file.id}"`;
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', etag)
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.data);
   });
 }
 

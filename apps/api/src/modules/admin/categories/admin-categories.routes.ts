@@ -21,6 +21,7 @@ import {
   updateAdminCategory,
 } from './admin-categories.service';
 import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
+import { imageMirrorOf } from '../../media/mirror-image';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -36,7 +37,7 @@ const staff = requireRole('admin', 'moderator');
 /** /api/admin/categories: the specification's categories screen and the product form's dropdown. */
 export async function adminCategoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.dbHandle.db };
+  const deps = { db: app.dbHandle.db, images: imageMirrorOf(app) };
 
   adminReplies(app);
 

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { invalidatePublicReads } from '../../../lib/public-read-cache';
 import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
+import { mirrorImages, type ImageMirrorDeps } from '../../media/mirror-image';
 import { invalidateCategoryCache } from '../../categories/categories.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-categories.repo';
@@ -20,6 +21,18 @@ import { presentAdminCategory } from './admin-categories.presenter';
 
 export interface AdminCategoriesDeps {
   db: Database;
+  /** Downloads an image named on another site (ADR 021). */
+  images: ImageMirrorDeps;
+}
+
+/** The form with its image on another site downloaded and named by its path here (ADR 021). */
+async function withKeptImage<T extends { image?: string | null | undefined }>(
+  deps: ImageMirrorDeps,
+  input: T,
+): Promise<T> {
+  if (!input.image) return input;
+  const [image] = await mirrorImages(deps, [{ path: 'image', url: input.image }]);
+  return { ...input, image };
 }
 
 const categoryNotFound = () => notFound('CATEGORY_NOT_FOUND', m.notFound);
@@ -77,11 +90,12 @@ async function afterWrite<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createAdminCategory(
-  { db }: AdminCategoriesDeps,
+  { db, images }: AdminCategoriesDeps,
   actor: AuditActor,
-  input: AdminCategoryCreate,
+  form: AdminCategoryCreate,
 ): Promise<AdminCategory> {
-  const slug = slugOrRefuse(input.name, input.slug);
+  const slug = slugOrRefuse(form.name, form.slug);
+  const input = await withKeptImage(images, form);
   const parentId = input.parent ?? null;
   return afterWrite(() =>
     db.transaction(async (tx) => {
@@ -108,11 +122,14 @@ export async function createAdminCategory(
 }
 
 export async function updateAdminCategory(
-  { db }: AdminCategoriesDeps,
+  { db, images }: AdminCategoriesDeps,
   actor: AuditActor,
   id: string,
-  input: AdminCategoryUpdate,
+  form: AdminCategoryUpdate,
 ): Promise<AdminCategory> {
+  // An unknown category is a 404 before any image is downloaded for it.
+  if (!(await repo.findCategory(db, id))) throw categoryNotFound();
+  const input = await withKeptImage(images, form);
   return afterWrite(() =>
     db.transaction(async (tx) => {
       const before = await repo.findCategory(tx, id, { lock: true });

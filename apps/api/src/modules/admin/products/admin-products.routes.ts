@@ -14,6 +14,7 @@ import { errorEnvelopeSchema, okEnvelope } from '@kiyasla/contracts/envelope';
 import { ok } from '../../../lib/reply';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
+import { imageMirrorOf } from '../../media/mirror-image';
 import {
   createAdminProduct,
   deleteAdminProduct,
@@ -31,6 +32,8 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const conflict = { 409: errorEnvelopeSchema };
+/** A picture named on another site that could not be kept (IMAGE_*, ADR 021). */
+const pictureFailed = { 422: errorEnvelopeSchema };
 
 /** The catalog is moderators' work as much as admins' (ADR 016). */
 const staff = requireRole('admin', 'moderator');
@@ -38,7 +41,7 @@ const staff = requireRole('admin', 'moderator');
 /** /api/admin/products: the specification's products screen. Prices are not edited here (store offers only). */
 export async function adminProductRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.dbHandle.db };
+  const deps = { db: app.dbHandle.db, images: imageMirrorOf(app) };
 
   adminReplies(app);
 
@@ -99,10 +102,10 @@ export async function adminProductRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Ürün oluşturur (201); slug verilmezse addan üretilir, en az bir görsel gerekir. Fiyatı mağaza tekliflerinden gelir. 409 PRODUCT_SLUG_TAKEN / PRODUCT_GTIN_TAKEN',
+          'Ürün oluşturur (201); slug verilmezse addan üretilir, en az bir görsel gerekir. Fiyatı mağaza tekliflerinden gelir; başka sitedeki görseller indirilip buradan sunulur. 409 PRODUCT_SLUG_TAKEN / PRODUCT_GTIN_TAKEN, 422 IMAGE_*',
         security,
         body: adminProductCreateSchema,
-        response: { 201: okEnvelope(adminProductSchema), ...errors, ...conflict },
+        response: { 201: okEnvelope(adminProductSchema), ...errors, ...conflict, ...pictureFailed },
       },
     },
     async (req, reply) => {
@@ -121,7 +124,7 @@ export async function adminProductRoutes(app: FastifyInstance) {
         security,
         params: adminProductIdParamsSchema,
         body: adminProductUpdateSchema,
-        response: { 200: okEnvelope(adminProductSchema), ...errors, ...conflict },
+        response: { 200: okEnvelope(adminProductSchema), ...errors, ...conflict, ...pictureFailed },
       },
     },
     async (req) =>

@@ -16,12 +16,15 @@ import { invalidatePublicReads } from '../../../lib/public-read-cache';
 import { announceReadChange, EVERYTHING } from '../../../lib/read-invalidation';
 import { paginate } from '../../../lib/reply';
 import { isUniqueViolation } from '../../auth/db-errors';
+import { mirrorImages, type ImageMirrorDeps } from '../../media/mirror-image';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-products.repo';
 import { presentAdminProduct, presentAdminProductOffer } from './admin-products.presenter';
 
 export interface AdminProductsDeps {
   db: Database;
+  /** Downloads the pictures the form names on other sites (ADR 021). */
+  images: ImageMirrorDeps;
 }
 
 const productNotFound = () => notFound('PRODUCT_NOT_FOUND', m.notFound);
@@ -65,6 +68,15 @@ function normaliseImages(images: AdminProductCreate['images'], name: string): Pr
     images.findIndex((image) => image.isPrimary),
   );
   return images.map((image, i) => ({ url: image.url, alt: image.alt || name, isPrimary: i === primary }));
+}
+
+/** The form with its pictures on other sites downloaded and named by their path here (ADR 021). */
+async function withKeptImages(deps: ImageMirrorDeps, input: AdminProductCreate): Promise<AdminProductCreate> {
+  const urls = await mirrorImages(
+    deps,
+    input.images.map((image, i) => ({ path: `images.${i}.url`, url: image.url })),
+  );
+  return { ...input, images: input.images.map((image, i) => ({ ...image, url: urls[i]! })) };
 }
 
 /** The product row the form describes. Prices are not among them: they come from store offers. */
@@ -119,10 +131,11 @@ async function write<T>(work: () => Promise<T>): Promise<T> {
 
 /** A new product; its product_prices row is made by the insert trigger and stays empty until a store offers it. */
 export async function createAdminProduct(
-  { db }: AdminProductsDeps,
+  { db, images }: AdminProductsDeps,
   actor: AuditActor,
-  input: AdminProductCreate,
+  form: AdminProductCreate,
 ): Promise<AdminProduct> {
+  const input = await withKeptImages(images, form);
   return write(() =>
     db.transaction(async (tx) => {
       const id = await repo.insertProduct(tx, await rowOf(tx, input));
@@ -136,11 +149,14 @@ export async function createAdminProduct(
 }
 
 export async function updateAdminProduct(
-  { db }: AdminProductsDeps,
+  { db, images }: AdminProductsDeps,
   actor: AuditActor,
   id: string,
-  input: AdminProductCreate,
+  form: AdminProductCreate,
 ): Promise<AdminProduct> {
+  // An unknown product is a 404 before any picture is downloaded for it.
+  if (!(await repo.findProduct(db, id))) throw productNotFound();
+  const input = await withKeptImages(images, form);
   return write(() =>
     db.transaction(async (tx) => {
       const before = await repo.findProduct(tx, id, { lock: true });

@@ -32,7 +32,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   brand: 'Şahin',
   model: `ŞH-${n}`,
   category: subcategory.id,
-  images: [{ url: 'https://cdn.example/k.jpg', alt: '', isPrimary: false }],
+  images: [{ url: '/images/urunler/k.jpg', alt: '', isPrimary: false }],
   specifications: { Renk: 'Siyah' },
   features: ['Gürültü engelleme'],
   tags: ['kablosuz'],
@@ -64,7 +64,7 @@ describe('POST /api/admin/products', () => {
     expect(created.subcategory?._id).toBe(subcategory.id);
     expect(created.availability).toBe('in-stock');
     expect(created.images).toEqual([
-      { url: 'https://cdn.example/k.jpg', alt: 'Çalışkan Işıklı Kulaklık', isPrimary: true },
+      { url: '/images/urunler/k.jpg', alt: 'Çalışkan Işıklı Kulaklık', isPrimary: true },
     ]);
     expect(created.seo.title).toBe('Çalışkan Işıklı Kulaklık');
     expect(created.lowestPrice).toBeNull();

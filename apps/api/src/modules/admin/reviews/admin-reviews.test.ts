@@ -25,7 +25,7 @@ beforeAll(async () => {
       name: 'Yorum Denemesi Ürünü',
       brand: 'Deneme',
       category: source!.categoryId,
-      images: [{ url: 'https://cdn.example/y.jpg' }],
+      images: [{ url: '/images/urunler/y.jpg' }],
     },
   });
   expect(res.statusCode, res.body).toBe(201);

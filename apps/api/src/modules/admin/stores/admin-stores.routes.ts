@@ -28,7 +28,9 @@ import {
   matchUnmatchedItem,
   updateAdminStore,
 } from './admin-stores.service';
-import { feedFetchAllow, feedPullRoutes } from './feed-pull.routes';
+import { feedFetchAllow } from '../../feeds/fetch/fetch-allow';
+import { imageMirrorOf } from '../../media/mirror-image';
+import { feedPullRoutes } from './feed-pull.routes';
 import { feedUploadRoutes } from './feed-upload.routes';
 import { adminReplies, adminSecurity as security, adminTags as tags } from '../admin-routes';
 
@@ -46,7 +48,7 @@ const staff = requireRole('admin', 'moderator');
 /** /api/admin/stores: stores with their feed settings, import history and unmatched items (ADR 014). */
 export async function adminStoreRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.dbHandle.db, fetchAllow: () => feedFetchAllow(app) };
+  const deps = { db: app.dbHandle.db, fetchAllow: () => feedFetchAllow(app), images: imageMirrorOf(app) };
 
   adminReplies(app);
 

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../auth/db-errors';
 import { mayConnectToUrl, parseFetchAllowList } from '../../feeds/fetch/address-policy';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import * as repo from './admin-stores.repo';
+import { mirrorImages, type ImageMirrorDeps } from '../../media/mirror-image';
 import { presentImport } from './feed-import.presenter';
 
 export interface AdminStoresDeps {
@@ -32,6 +33,19 @@ export interface AdminStoresDeps {
    * judging a feed URL on save; without it only public addresses pass.
    */
   fetchAllow?: () => Promise<readonly string[]>;
+}
+
+/** What a store's save needs beyond that: the download of a logo named on another site (ADR 021). */
+export type AdminStoreWriteDeps = AdminStoresDeps & { images: ImageMirrorDeps };
+
+/** The form with its logo on another site downloaded and named by its path here (ADR 021). */
+async function withKeptLogo<T extends { logo?: string | null | undefined }>(
+  deps: ImageMirrorDeps,
+  input: T,
+): Promise<T> {
+  if (!input.logo) return input;
+  const [logo] = await mirrorImages(deps, [{ path: 'logo', url: input.logo }]);
+  return { ...input, logo };
 }
 
 /**
@@ -151,12 +165,13 @@ function slugOrRefuse(name: string, slug: string | undefined): string {
 }
 
 export async function createAdminStore(
-  deps: AdminStoresDeps,
+  deps: AdminStoreWriteDeps,
   actor: AuditActor,
-  input: AdminStoreCreate,
+  form: AdminStoreCreate,
 ): Promise<AdminStore> {
-  const feed = { feedUrl: input.feedUrl ?? null, feedIntervalMinutes: input.feedIntervalMinutes ?? null };
+  const feed = { feedUrl: form.feedUrl ?? null, feedIntervalMinutes: form.feedIntervalMinutes ?? null };
   if (feed.feedUrl) await refuseBlockedFeedUrl(deps, feed.feedUrl);
+  const input = await withKeptLogo(deps.images, form);
   const store = await deps.db.transaction(async (tx) => {
     let id: string;
     try {
@@ -194,11 +209,14 @@ function countingChanges(before: repo.AdminStoreRow, values: Partial<NewStoreRow
 }
 
 export async function updateAdminStore(
-  deps: AdminStoresDeps,
+  deps: AdminStoreWriteDeps,
   actor: AuditActor,
   id: string,
-  input: AdminStoreUpdate,
+  form: AdminStoreUpdate,
 ): Promise<AdminStore> {
+  // An unknown store is a 404 before any logo is downloaded for it.
+  if (!(await repo.findStore(deps.db, id))) throw storeNotFound();
+  const input = await withKeptLogo(deps.images, form);
   const store = await deps.db.transaction(async (tx) => {
     const before = await repo.findStore(tx, id);
     if (!before) throw storeNotFound();

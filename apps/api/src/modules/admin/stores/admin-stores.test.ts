@@ -203,7 +203,7 @@ describe('POST and PUT /api/admin/stores', () => {
   it('makes the slug from the Turkish name and keeps every field', async () => {
     const store = await createStore({
       name: 'Beyaz Eşya Dünyası',
-      logo: 'https://cdn.example.com/logo.png',
+      logo: '/images/magazalar/beyaz-esya.png',
       website: 'https://beyaz.example.com',
       feedUrl: 'https://beyaz.example.com/feed.xml',
       feedIntervalMinutes: 60,
@@ -211,7 +211,7 @@ describe('POST and PUT /api/admin/stores', () => {
     });
     expect(store).toMatchObject({
       slug: 'beyaz-esya-dunyasi',
-      logo: 'https://cdn.example.com/logo.png',
+      logo: '/images/magazalar/beyaz-esya.png',
       feedUrl: 'https://beyaz.example.com/feed.xml',
       feedIntervalMinutes: 60,
       freshnessHours: 24,

@@ -14,6 +14,7 @@ import { sqlRows } from '../../../lib/sql-rows';
 import { requireRole } from '../../../plugins/policies';
 import { auditActor } from '../audit/audit-actor';
 import { recordAudit } from '../audit/audit.service';
+import { feedFetchAllow } from '../../feeds/fetch/fetch-allow';
 import type { ResolveHost } from '../../feeds/fetch/fetch-feed';
 import { pullStoreFeed, type PullOutcome } from '../../feeds/schedule/pull-store-feed';
 import { acquireStoreLease, type ClaimedStore } from '../../feeds/schedule/store-lease';
@@ -23,14 +24,6 @@ import { presentImport } from './feed-import.presenter';
 export interface FeedPullRoutesOptions {
   /** Name resolution of the download (tests). */
   resolve?: ResolveHost;
-}
-
-/**
- * The allow-list of a pull: FEED_FETCH_ALLOW and the admin setting api.feedFetchAllow, as the
- * scheduled pull reads them. Saving a feed URL judges it by the same list.
- */
-export async function feedFetchAllow(app: FastifyInstance): Promise<string[]> {
-  return [...app.config.feeds.fetchAllow, ...(await app.settings.group('api')).feedFetchAllow];
 }
 
 /**

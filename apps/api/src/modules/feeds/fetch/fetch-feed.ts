@@ -32,6 +32,8 @@ export interface FetchFeedOptions {
   signal?: AbortSignal;
   /** Default: the system resolver (dns.lookup). Tests give names addresses without DNS. */
   resolve?: ResolveHost;
+  /** The Accept header; default: the feed formats. */
+  accept?: string;
 }
 
 export type FetchFeedResult =
@@ -61,7 +63,8 @@ const REQUEST_HEADERS = {
 const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
- * Downloads a store's feed for the scheduled pull. Only http(s); only public addresses unless the
+ * Downloads a store's feed for the scheduled pull (and a picture the back office names on another
+ * site, media/mirror-image.ts). Only http(s); only public addresses unless the
  * allow-list names the destination, judged on the address actually connected to (resolved once,
  * checked, then connected to: a name cannot resolve to something else in between) and again on
  * every redirect hop. Follows at most three redirects; a 304 answers `not-modified`.
@@ -89,7 +92,7 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
     options.signal?.removeEventListener('abort', stopOnCallerAbort);
   };
 
-  const headers: OutgoingHttpHeaders = { ...REQUEST_HEADERS };
+  const headers: OutgoingHttpHeaders = { ...REQUEST_HEADERS, ...(options.accept ? { accept: options.accept } : {}) };
   if (options.etag) headers['if-none-match'] = options.etag;
   if (options.lastModified) headers['if-modified-since'] = options.lastModified;
 

@@ -159,6 +159,42 @@ describe('AdminProductsPage', () => {
     });
   });
 
+  it('puts a picture the server could not download under its own row and focuses it', async () => {
+    const message = 'Görsel bu adresten indirilemedi (HTTP 404).';
+    serve();
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) =>
+      init?.method === 'POST'
+        ? jsonResponse(422, {
+            success: false,
+            code: 'IMAGE_UNREACHABLE',
+            message,
+            errors: [{ path: 'body.images.1.url', message }],
+          })
+        : answer(url, init),
+    );
+    renderWithProviders(<AdminProductsPage />, { auth: false, path: '/admin/products?new=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni Ürün' });
+    fireEvent.change(within(dialog).getByLabelText('Ürün adı *'), { target: { value: 'Saat' } });
+    fireEvent.change(within(dialog).getByLabelText('Marka *'), { target: { value: 'Uyanış' } });
+    await within(dialog).findByRole('option', { name: 'Elektronik › Kulaklık' });
+    fireEvent.change(within(dialog).getByLabelText('Kategori *'), { target: { value: SUB } });
+    fireEvent.change(within(dialog).getByLabelText('Görsel adresi 1'), {
+      target: { value: 'https://a.example/1.png' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Görsel ekle' }));
+    fireEvent.change(within(dialog).getByLabelText('Görsel adresi 2'), {
+      target: { value: 'https://a.example/2.png' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+
+    const second = within(dialog).getByLabelText('Görsel adresi 2');
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(second.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    expect(within(dialog).getByLabelText('Görsel adresi 1').getAttribute('aria-invalid')).toBe('false');
+  });
+
   it("shows the product's store offers and their freshness on its edit screen", async () => {
     serve();
     renderWithProviders(<AdminProductsPage />, { auth: false });

@@ -7,6 +7,7 @@ import { slugify } from '@kiyasla/contracts/text';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { FormAlert, inputClasses } from '~/components/ui/form-field';
+import { isApiError } from '~/lib/api-client';
 import { focusFirstInvalid, serverErrors, zodFieldErrors, type FieldErrors } from '~/lib/form-errors';
 import { toast } from '~/lib/toast';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -216,9 +217,14 @@ export function ProductFormDialog({
         },
         onError: (error) => {
           const { message, fields } = serverErrors(error);
+          // A picture that could not be downloaded names its row (`body.images.2.url`).
+          const imageRow = isApiError(error)
+            ? error.errors?.map((e) => /^body\.images\.(\d+)/.exec(e.path)?.[1]).find((row) => row !== undefined)
+            : undefined;
           flushSync(() => {
             setFailure(message);
             setErrors(fields);
+            setImageErrorRow(imageRow === undefined ? 0 : Number(imageRow));
           });
           focusFirstInvalid(form);
         },
