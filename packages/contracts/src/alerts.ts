@@ -68,6 +68,7 @@ export const priceAlertSchema = z.object({
   targetPrice: z.number(),
   triggerType: z.enum(ALERT_TRIGGER_TYPES),
   store: z.object({ _id: z.string().uuid(), name: z.string() }).nullable(),
+  /** The watched price when the alert was last armed (created, switched on, or given a new target). */
   priceAtCreation: z.number().nullable(),
   isActive: z.boolean(),
   triggered: z.boolean(),

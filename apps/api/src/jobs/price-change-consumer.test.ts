@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@kiyasla/contracts/settings';
 import type { DbHandle } from '../db/client';
-import { toggleAlert } from '../modules/alerts/alerts.service';
+import { toggleAlert, updateAlertTarget } from '../modules/alerts/alerts.service';
 import { writePriceChangedEvents } from '../modules/feeds/import/price-change-event';
 import { SettingsService } from '../modules/settings/settings.service';
 import { createTestDatabase } from '../test/db';
@@ -119,6 +119,29 @@ describe('a price drop below the target', () => {
     await consume();
     const notes = await notificationsOf(db(), alertId);
     expect(notes.map((n) => n.data.newPrice)).toEqual(expect.arrayContaining([target - 100, target - 300]));
+    expect(notes).toHaveLength(2);
+    // Each notice's "previous price" is the price when that arming began, not when the alert was made.
+    const second = notes.find((n) => n.data.newPrice === target - 300)!;
+    expect(second.data.oldPrice).toBe(target + 300);
+  });
+
+  it('a new target re-arms the alert, and its next notice names the price of that moment as the previous one', async () => {
+    const p = product();
+    const target = p.lowest - 1_000;
+    const alertId = await setAlert(db(), user, p.id, target);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 100 }]);
+    await consume();
+    // Triggered at target − 100; the shopper lowers the target below it, then the price falls again.
+    await updateAlertTarget({ db: db() }, { id: user }, alertId, (target - 600) / 100);
+    await importPrices(db(), store, [{ productId: p.id, price: target - 700 }]);
+    await consume();
+    const notes = await notificationsOf(db(), alertId);
+    expect(notes.map((n) => [n.data.oldPrice, n.data.newPrice])).toEqual(
+      expect.arrayContaining([
+        [p.lowest, target - 100],
+        [target - 100, target - 700],
+      ]),
+    );
     expect(notes).toHaveLength(2);
   });
 

@@ -20,6 +20,10 @@ export const priceAlerts = pgTable(
     storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
     targetPrice: integer('target_price').notNull(),
     triggerType: alertTriggerType('trigger_type').notNull().default('below'),
+    /**
+     * The watched price when the alert was last armed (created, switched back on, or given a new
+     * target), despite the column's name: a trigger's notice gives it as the previous price.
+     */
     priceAtCreation: integer('price_at_creation'),
     isActive: boolean('is_active').notNull().default(true),
     triggered: boolean('triggered').notNull().default(false),

@@ -162,23 +162,30 @@ export async function insertAlert(db: Db, a: NewAlert): Promise<string | undefin
   return row?.id;
 }
 
+/**
+ * A new arming also takes the watched price of that moment as the alert's reference price
+ * (`price_at_creation`): the next notice's "Önceki fiyat" is the price the shopper armed it at,
+ * not the one of an earlier arming the price has since moved away from.
+ */
+const armedNow = sql`armed_at = clock_timestamp(), price_at_creation = coalesce(${watchedPrice('a')}, a.price_at_creation)`;
+
 /** A new target: the alert is armed again (active, not triggered, a new arming). */
 export async function rearmWithTarget(db: Db, alertId: string, targetPrice: number): Promise<void> {
   await db.execute(sql`
-    update price_alerts
+    update price_alerts a
        set target_price = ${targetPrice}, is_active = true, triggered = false, triggered_at = null,
-           triggered_price = null, armed_at = clock_timestamp(), updated_at = now()
-     where id = ${alertId}::uuid`);
+           triggered_price = null, ${armedNow}, updated_at = now()
+     where a.id = ${alertId}::uuid`);
 }
 
 /** Switching on re-arms (a triggered alert starts a new arming); switching off pauses it. */
 export async function setActive(db: Db, alertId: string, active: boolean): Promise<void> {
   await db.execute(
     active
-      ? sql`update price_alerts
+      ? sql`update price_alerts a
                set is_active = true, triggered = false, triggered_at = null, triggered_price = null,
-                   armed_at = clock_timestamp(), updated_at = now()
-             where id = ${alertId}::uuid`
+                   ${armedNow}, updated_at = now()
+             where a.id = ${alertId}::uuid`
       : sql`update price_alerts set is_active = false, updated_at = now() where id = ${alertId}::uuid`,
   );
 }
