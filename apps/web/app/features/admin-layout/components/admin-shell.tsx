@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { ArrowLeft, LogOut, Menu, X } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
+import { clearComparison } from '~/entities/comparison-list/comparison-list';
 import { useAuth } from '~/entities/session/auth-context';
 import { ThemeToggle } from '~/components/ui/theme-toggle';
 import { useCloseOnEscape } from '~/components/ui/use-close-on-escape';
@@ -45,6 +46,8 @@ export function AdminShell({ user, children }: { user: User; children: ReactNode
 
   const signOut = async () => {
     await logout();
+    // As on the site (spec §4): the comparison list may hold the member's saved comparison.
+    clearComparison();
     navigate('/', { replace: true });
   };
 

@@ -4,6 +4,7 @@ import { Crown } from 'lucide-react';
 import clsx from 'clsx';
 import type { User } from '@kiyasla/contracts/user';
 import { messages } from '@kiyasla/contracts/messages';
+import { clearComparison } from '~/entities/comparison-list/comparison-list';
 import { useAuth } from '~/entities/session/auth-context';
 import { toast } from '~/lib/toast';
 
@@ -24,12 +25,16 @@ export function PremiumBadge({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** Logs out (locally even when the server call fails) and goes home. */
+/**
+ * Logs out (locally even when the server call fails) and goes home. Logout clears everything
+ * local (spec §4): the comparison list too, which may hold the member's saved comparison.
+ */
 export function useLogout() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   return async () => {
     await logout();
+    clearComparison();
     toast.success(messages.auth.logoutSuccess);
     void navigate('/');
   };

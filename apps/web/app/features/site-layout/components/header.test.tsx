@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { User } from '@kiyasla/contracts/user';
-import { addToComparison } from '~/entities/comparison-list/comparison-list';
+import {
+  addToComparison,
+  getComparisonList,
+  getLoadedComparison,
+  replaceComparison,
+} from '~/entities/comparison-list/comparison-list';
 import { jsonResponse, mockFetch, storeSession } from '~/test/api-mock';
 import { testUser } from '~/test/fixtures';
 import { isolateEachTest } from '~/test/isolation';
@@ -142,6 +147,22 @@ describe('Header', () => {
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(window.localStorage.getItem('refreshToken')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
+  });
+
+  it("clears the comparison list on logout, so the next person at the computer does not see the member's saved comparison", async () => {
+    signIn(testUser());
+    replaceComparison(
+      [
+        { _id: 'p1', name: 'Telefon 1' },
+        { _id: 'p2', name: 'Telefon 2' },
+      ],
+      { id: 'c1', name: 'Telefonlar' },
+    );
+    renderHeader();
+    fireEvent.click(await screen.findByRole('button', { name: 'Çıkış Yap' }));
+    await screen.findByRole('link', { name: /Oturum Aç/ });
+    expect(getComparisonList()).toEqual([]);
+    expect(getLoadedComparison()).toBeNull();
   });
 
   it('clears a stored session the server refuses, silently', async () => {
