@@ -347,19 +347,16 @@ describe('catalog: from the home page to a product and its price history', () =>
     expect(page.body).toContain(`<link rel="canonical" href="${baseURL}/category/telefon"`);
     expect(page.body).not.toContain('evil.example');
     // The static pages' canonical links are absolute too (search engines ignore relative ones).
-    for (const path of [
-      '/login',
-      '/register',
-      '/contact',
-      '/help',
-      '/terms',
-      '/privacy',
-      '/privacy-policy',
-      '/cookies',
-    ]) {
+    for (const path of ['/contact', '/help', '/terms', '/privacy', '/privacy-policy', '/cookies']) {
       const staticPage = await withHost(path, 'evil.example');
       expect(staticPage.body, path).toContain(`<link rel="canonical" href="${baseURL}${path}"`);
       expect(staticPage.body, path).not.toContain('evil.example');
+    }
+    // The sign-in forms are kept out of the index, so they carry no canonical link.
+    for (const path of ['/login', '/register']) {
+      const form = await withHost(path, 'evil.example');
+      expect(form.body, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(form.body, path).not.toContain('rel="canonical"');
     }
     for (const host of ['a b', 'evil"><x', ':99999', '[::1', 'user@host']) {
       const refused = await withHost('/', host);

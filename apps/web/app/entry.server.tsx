@@ -36,6 +36,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // A document of the site: the charset is said in the header too, and a HEAD gets the same
+  // header as the GET it stands for.
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, {
@@ -77,8 +81,6 @@ export default function handleRequest(
           },
         });
         const stream = createReadableStreamFromReadable(body);
-
-        responseHeaders.set('Content-Type', 'text/html');
 
         // A shopper who leaves mid-page makes the server's response destroy `body` with an error
         // (ERR_STREAM_PREMATURE_CLOSE, through the compression's pipeline). `pipeline` listens

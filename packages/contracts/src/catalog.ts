@@ -86,6 +86,10 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
+/** A product page of the sitemap (`GET /sitemap/products`): its id and when it last changed (ISO). */
+export const sitemapProductSchema = z.object({ _id: z.string().uuid(), lastmod: z.string() });
+export type SitemapProduct = z.infer<typeof sitemapProductSchema>;
+
 /** A store as the API returns it (`GET /stores`, and inside offers). */
 export const storeSchema = z.object({
   _id: z.string().uuid(),

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { INTERNAL_CLIENT_IP_HEADER } from '../lib/client-identity';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
 import { cspNonce } from '../plugins/csp';
+import { withoutTrailingSlash } from './trailing-slash';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 export interface WebOptions {
@@ -80,6 +81,8 @@ export async function registerPages(app: FastifyInstance, build: ServerBuild, mo
     web.removeAllContentTypeParsers();
     web.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
     web.all('/*', async (request, reply) => {
+      const withoutSlash = withoutTrailingSlash(request.method, request.url);
+      if (withoutSlash) return reply.redirect(withoutSlash, 301);
       // While the database is away the settings cannot be read: not in maintenance, and the
       // page's loaders answer the site's 503 page (ADR 020) rather than this lookup a JSON error.
       const maintenance = await app.maintenance().catch((err: unknown) => {

@@ -99,3 +99,25 @@ describe('chart formatting', () => {
     expect(plain(formatCompactPrice(95606.99))).toMatch(/^₺95,6\sB$/);
   });
 });
+
+describe('dates in the Istanbul time zone', () => {
+  // 22:35 UTC on 2 December is 01:35 on 3 December in Istanbul (UTC+3), whatever the zone of
+  // the server (UTC) or of the browser that formats it.
+  const lateEvening = '2026-12-02T22:35:00Z';
+
+  it('formatDate gives the day in Istanbul, long and short', () => {
+    expect(formatDate(lateEvening)).toBe('3 Aralık 2026');
+    expect(formatDate(lateEvening, 'short')).toBe('03.12.2026');
+    expect(formatDate('2026-12-02T20:59:00Z')).toBe('2 Aralık 2026');
+    expect(formatDate('2026-12-02T21:00:00Z')).toBe('3 Aralık 2026');
+  });
+
+  it('formatRelativeTime falls back to the Istanbul date after a week', () => {
+    expect(formatRelativeTime(lateEvening, new Date('2026-12-20T12:00:00Z'))).toBe('03.12.2026');
+  });
+
+  it('a calendar day stays itself', () => {
+    expect(formatLongDay('2026-12-02')).toBe('2 Aralık 2026');
+    expect(formatDate('2026-12-02')).toBe('2 Aralık 2026');
+  });
+});

@@ -8,8 +8,20 @@ const priceFormatter = new Intl.NumberFormat('tr-TR', { style: 'currency', curre
 const numberFormatter = new Intl.NumberFormat('tr-TR');
 const ratingFormatter = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const percentFormatter = new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 1 });
-const dateFormatter = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
-const shortDateFormatter = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+// The calendar day in Türkiye, whatever the zone of the server (UTC) or of the browser.
+const TIME_ZONE = 'Europe/Istanbul';
+const dateFormatter = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
+const shortDateFormatter = new Intl.DateTimeFormat('tr-TR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
 
 /** 1299.9 → "₺1.299,90" */
 export function formatPrice(amount: number): string {

@@ -65,6 +65,7 @@ describe('listings the browser loads itself (advanced filters) over the rate lim
     premiumRequired: false,
     loadsInBrowser: true,
     state,
+    variantPage: false,
   };
   const search: SearchPageData = {
     q: 'kulaklık',

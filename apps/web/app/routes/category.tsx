@@ -22,10 +22,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context,
     signal: request.signal,
   });
+  // A misspelt slug is moved for good (301); a page past the end only for now (302): the
+  // listing grows and shrinks, and browsers keep a 301 for as long as they like.
+  if (result.kind === 'moved') throw redirect(result.location, 301);
   if (result.kind === 'redirect') {
     const search = new URLSearchParams(url.search);
     search.set('page', String(result.page));
-    throw redirect(`${url.pathname}?${search}`);
+    throw redirect(`${url.pathname}?${search}`, 302);
   }
   return data({ ...result.data, origin: siteOrigin(request) }, { status: result.status });
 }
@@ -59,28 +62,33 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle(messages.catalog.categoryNotFound) }];
-  const { origin, categorySlug, subcategorySlug, categoryTitle, subcategoryTitle, listing, state } = loaderData;
-  if (loaderData.status === 'not-found') {
+  // Not found, the error boundary's failure and the failures below: out of the index, no canonical link.
+  if (!loaderData || loaderData.status === 'not-found') {
     return [{ title: pageTitle(messages.catalog.categoryNotFound) }, { name: 'robots', content: 'noindex' }];
   }
+  const { origin, categorySlug, subcategorySlug, categoryTitle, subcategoryTitle, listing, state } = loaderData;
   const name = subcategoryTitle ?? categoryTitle;
   const path = categoryHref(categorySlug, subcategorySlug ?? undefined);
-  // Filtered, sorted or re-viewed variants all point at the plain listing (its page kept).
-  const canonical = `${origin}${path}${state.page > 1 ? `?page=${state.page}` : ''}`;
+  const paged = state.page > 1 ? ` – Sayfa ${state.page}` : '';
+  const title = `${name} fiyatları ve modelleri${paged} | ${PRODUCT_NAME}`;
   const total = listing?.pagination.total;
   const description =
-    `${name} fiyatları ve modelleri: ${total ? `${total} ürünü ` : ''}mağazalar arasında karşılaştırın, ` +
+    `${name} fiyatları ve modelleri${paged}: ${total ? `${total} ürünü ` : ''}mağazalar arasında karşılaştırın, ` +
     `fiyat geçmişini inceleyin ve en ucuz ${name} fiyatını ${PRODUCT_NAME} ile bulun.`;
+  // A failure (the products' 'Hata' panel, premium filters refused), or a later page of a
+  // filtered or re-sorted listing (`variantPage`, category-page-data.ts, whose links are followed).
+  if (loaderData.error || loaderData.premiumRequired || loaderData.variantPage) {
+    const robots = loaderData.variantPage && !loaderData.error ? 'noindex, follow' : 'noindex';
+    return [{ title }, { name: 'description', content: description }, { name: 'robots', content: robots }];
+  }
+  // Filtered, sorted or re-viewed variants of page 1 point at the plain listing; the page is kept (ADR 007).
+  const canonical = `${origin}${path}${state.page > 1 ? `?page=${state.page}` : ''}`;
   const crumbs = [
     { name: 'Ana Sayfa', path: '/' },
     { name: categoryTitle, path: categoryHref(categorySlug) },
     ...(subcategoryTitle ? [{ name: subcategoryTitle, path }] : []),
   ];
-  return [
-    ...pageMeta({ title: `${name} fiyatları ve modelleri | ${PRODUCT_NAME}`, description, url: canonical }),
-    { 'script:ld+json': breadcrumbJsonLd(origin, crumbs) },
-  ];
+  return [...pageMeta({ title, description, url: canonical }), { 'script:ld+json': breadcrumbJsonLd(origin, crumbs) }];
 };
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { noLoaderData, afterPageCode, backToThePage, lazyHydrated } from '~/lib/lazy-component';
-import { canonicalMeta, pageTitle } from '~/lib/seo';
+import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/login';
 
 // Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
@@ -11,13 +11,14 @@ export const clientLoader = afterPageCode(LoginForm);
 
 export const action = backToThePage;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+// A form, not content: kept out of the index like the password pages (no canonical link then).
+export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Giriş Yap') },
   {
     name: 'description',
     content: 'Kıyasla hesabınıza giriş yapın: favorileriniz, fiyat alarmlarınız ve karşılaştırmalarınız.',
   },
-  ...canonicalMeta(matches, '/login'),
+  { name: 'robots', content: 'noindex' },
 ];
 
 export default function LoginRoute() {

@@ -1,5 +1,5 @@
 import { noLoaderData, afterPageCode, backToThePage, lazyHydrated } from '~/lib/lazy-component';
-import { canonicalMeta, pageTitle } from '~/lib/seo';
+import { pageTitle } from '~/lib/seo';
 import type { Route } from './+types/register';
 
 // Server-rendered in full; its code (the form, react-hook-form and zod) is fetched after the
@@ -11,14 +11,15 @@ export const clientLoader = afterPageCode(RegisterForm);
 
 export const action = backToThePage;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+// A form, not content: kept out of the index like the password pages (no canonical link then).
+export const meta: Route.MetaFunction = () => [
   { title: pageTitle('Kayıt Ol') },
   {
     name: 'description',
     content:
       'Ücretsiz Kıyasla hesabı oluşturun; fiyatları takip edin, favorilerinizi saklayın, fiyat düşünce haber alın.',
   },
-  ...canonicalMeta(matches, '/register'),
+  { name: 'robots', content: 'noindex' },
 ];
 
 export default function RegisterRoute() {

@@ -16,10 +16,17 @@ const DISALLOWED = [
   '/search',
 ];
 
+/**
+ * Exceptions inside a disallowed path (the longest matching rule wins): the product images
+ * that og:image and the product JSON-LD point to are served under /api/media/.
+ */
+const ALLOWED = ['/api/media/'];
+
 export function loader({ request }: Route.LoaderArgs) {
   const body = [
     'User-agent: *',
     'Allow: /',
+    ...ALLOWED.map((path) => `Allow: ${path}`),
     ...DISALLOWED.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${siteOrigin(request)}/sitemap.xml`,

@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.kind === 'redirect') {
     const search = new URLSearchParams(url.search);
     search.set('page', String(result.page));
-    throw redirect(`${url.pathname}?${search}`);
+    // For now (302): the results grow and shrink, and browsers keep a 301 for as long as they like.
+    throw redirect(`${url.pathname}?${search}`, 302);
   }
   return data(result.data, { status: result.status });
 }

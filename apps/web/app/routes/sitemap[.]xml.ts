@@ -1,14 +1,15 @@
 import type { Route } from './+types/sitemap[.]xml';
 import { messages } from '@kiyasla/contracts/messages';
 import { getCategories } from '~/entities/category/api/get-categories';
-import { buildSitemap, getAllProducts, sitemapEntries } from '~/features/catalog-listing/sitemap';
+import { getSitemapProducts } from '~/features/catalog-listing/api/get-sitemap-products';
+import { buildSitemap, sitemapEntries } from '~/features/catalog-listing/sitemap';
 import { isRateLimited } from '~/lib/rate-limited';
 import { siteOrigin } from '~/lib/seo';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const init = { context, signal: request.signal };
   try {
-    const [categories, products] = await Promise.all([getCategories(init), getAllProducts(init)]);
+    const [categories, products] = await Promise.all([getCategories(init), getSitemapProducts(init)]);
     return new Response(buildSitemap(siteOrigin(request), sitemapEntries(categories, products)), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
     });

@@ -720,3 +720,21 @@ export async function findPricePeers(
     .slice(0, limit)
     .map((r) => r.id);
 }
+
+/**
+ * Every listed product (the catalogue `GET /products` lists) with when its page last changed: the
+ * later of the product's own update and its figures' (prices, offers' stores and stock, ratings:
+ * `figures_changed_at`, migration 0027). Newest products first; for the sitemap.
+ */
+export async function findSitemapProducts(db: Database): Promise<Array<{ id: string; changedAt: Date }>> {
+  const rows = await db
+    .select({ id: products.id, updatedAt: products.updatedAt, figuresChangedAt: productPrices.figuresChangedAt })
+    .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(eq(productPrices.isActive, true))
+    .orderBy(desc(products.createdAt), asc(products.id));
+  return rows.map((row) => ({
+    id: row.id,
+    changedAt: row.updatedAt > row.figuresChangedAt ? row.updatedAt : row.figuresChangedAt,
+  }));
+}

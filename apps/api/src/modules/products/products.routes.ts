@@ -10,6 +10,7 @@ import {
   REVIEW_SORTS,
   reviewSchema,
   reviewSummarySchema,
+  sitemapProductSchema,
   storeOfferSchema,
 } from '@kiyasla/contracts/catalog';
 import { REVIEW_PAGE_SIZE } from '@kiyasla/contracts/constants';
@@ -29,6 +30,7 @@ import {
   getProductOffers,
   getProductReviews,
   listProducts,
+  listSitemapProducts,
   type ListingResult,
 } from './products.service';
 import { ViewRecorder } from './view-recorder';
@@ -110,6 +112,18 @@ export async function productRoutes(app: FastifyInstance) {
       const scope = parent ? { category: parent, subcategory: req.params.idOrSlug } : { category: req.params.idOrSlug };
       return listingReplies.send(reply, await listProducts(db, scope, q));
     },
+  );
+
+  r.get(
+    '/sitemap/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Site haritası için listelenen her ürün ve sayfasının son değişme zamanı (ürün ya da fiyatları)',
+        response: { 200: z.object({ success: z.literal(true), data: z.array(sitemapProductSchema) }) },
+      },
+    },
+    async () => ok(await listSitemapProducts(db)),
   );
 
   r.get(

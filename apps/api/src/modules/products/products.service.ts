@@ -7,6 +7,7 @@ import type {
   ProductDetail,
   Review,
   ReviewSummary,
+  SitemapProduct,
   StoreOffer,
 } from '@kiyasla/contracts/catalog';
 import { SPEC_FILTER_KEYS, specLabel, specRank } from '@kiyasla/contracts/catalog';
@@ -52,6 +53,7 @@ import {
   findCardsByIds,
   findMatchIdsByCategory,
   findProducts,
+  findSitemapProducts,
   priceBounds,
   specCounts,
   storeCounts,
@@ -59,6 +61,7 @@ import {
 import { isUuid } from '@kiyasla/contracts/ids';
 import type { AdvancedFilter, ReviewSort } from '@kiyasla/contracts/catalog-constants';
 import { requestedAdvancedFilters, type ListingQuery } from '@kiyasla/contracts/listing';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /** A specification key becomes a filter group only with 2..MAX distinct values in the set. */
 const MAX_FACET_VALUES = 40;
@@ -159,6 +162,25 @@ const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000, { name: '
  * where the page (sorted by popularity, say) is kept until a product it shows changes.
  */
 const listingFacetsCache = new PublicReadCache<Facets>(30_000, 2_000, { name: 'listing_facets' });
+
+/**
+ * The sitemap's list, read at most once per 10 minutes per instance (one load shared by the
+ * requests that arrive meanwhile): it reads the whole catalogue, and the route is public.
+ */
+const sitemapProductsCache = new TtlCache<SitemapProduct[]>(10 * 60_000);
+
+/** Drops the sitemap's list (a test that changed the catalogue reads it again at once). */
+export function forgetSitemapProducts(): void {
+  sitemapProductsCache.clear();
+}
+
+/** Every listed product's page and when it last changed (`GET /sitemap/products`). */
+export async function listSitemapProducts(db: Database): Promise<SitemapProduct[]> {
+  return sitemapProductsCache.get('all', async () => {
+    const rows = await findSitemapProducts(db);
+    return rows.map((row) => ({ _id: row.id, lastmod: row.changedAt.toISOString() }));
+  });
+}
 
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
 export async function listProducts(

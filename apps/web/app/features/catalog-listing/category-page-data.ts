@@ -6,10 +6,16 @@ import type { AppLoadContext } from 'react-router';
 import { messages } from '@kiyasla/contracts/messages';
 import { isApiError } from '~/lib/api-client';
 import { refuseIfRateLimited } from '~/lib/rate-limited';
-import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
+import {
+  DEFAULT_SORT,
+  hasActiveFilters,
+  parseListingParams,
+  type ListingState,
+} from '~/entities/listing/utils/listing-params';
 import { getCategory, type CategoryWithFamily } from './api/get-category';
 import { getCategoryProducts, type ProductListing } from './api/get-category-products';
 import { categoryName, subcategoryName } from './utils/category-names';
+import { movedCategoryAddress } from './category-slug-redirect.server';
 
 export interface CategoryPageData {
   status: 'ok' | 'not-found';
@@ -33,14 +39,27 @@ export interface CategoryPageData {
    */
   loadsInBrowser: boolean;
   state: ListingState;
+  /**
+   * A later page of a filtered or re-sorted listing: kept out of the index (`noindex, follow`)
+   * and without a canonical link. ADR 007 points every variant at the plain listing with its page
+   * kept, which is right for page 1 (the variants of one listing, consolidated on it) but not
+   * beyond: `?brand=Apple&page=2` holds other products than `?page=2`, so that canonical would
+   * name a different page (search engines ignore or distrust such a hint) and page 1 is not its
+   * equivalent either. Its links are still followed, so the products it lists stay reachable.
+   */
+  variantPage: boolean;
 }
 
 export type CategoryPageResult =
   | { kind: 'page'; data: CategoryPageData; status: number }
   /** The requested page is past the last one: go to the last page instead. */
-  | { kind: 'redirect'; page: number };
+  | { kind: 'redirect'; page: number }
+  /** A malformed slug that folds to an existing category's (category-slug-redirect.server.ts). */
+  | { kind: 'moved'; location: string };
 
 const isNotFound = (reason: unknown) => isApiError(reason) && reason.status === 404;
+/** The API refuses a slug outside its format (400 VALIDATION_ERROR): no such category either. */
+const isMalformed = (reason: unknown) => isApiError(reason) && reason.status === 400;
 const isPremiumRequired = (reason: unknown) =>
   isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED';
 
@@ -61,7 +80,13 @@ export async function loadCategoryPage(
   for (const result of [own, parent, listing]) if (result.status === 'rejected') refuseIfRateLimited(result.reason);
   const category = own.status === 'fulfilled' ? own.value : null;
   const topCategory = subcategorySlug ? (parent.status === 'fulfilled' ? parent.value : null) : category;
+  const malformed = own.status === 'rejected' && isMalformed(own.reason);
+  if (malformed) {
+    const location = await movedCategoryAddress(categorySlug, subcategorySlug, url, init);
+    if (location) return { kind: 'moved', location };
+  }
   const notFound =
+    malformed ||
     (own.status === 'rejected' && isNotFound(own.reason)) ||
     (listing.status === 'rejected' && isNotFound(listing.reason));
 
@@ -78,6 +103,7 @@ export async function loadCategoryPage(
     premiumRequired: false,
     loadsInBrowser,
     state,
+    variantPage: state.page > 1 && (hasActiveFilters(state) || state.sort !== DEFAULT_SORT),
   };
   if (notFound) return { kind: 'page', data: { ...data, listing: null, loadsInBrowser: false }, status: 404 };
 

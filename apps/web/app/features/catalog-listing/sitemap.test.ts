@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@kiyasla/contracts/catalog';
 import { testCategory } from '~/test/fixtures';
-import { buildSitemap, sitemapEntries } from './sitemap';
+import { buildSitemap, sitemapEntries, STATIC_PAGES } from './sitemap';
 
 describe('buildSitemap', () => {
   it('lists absolute, escaped, unique URLs', () => {
@@ -22,12 +22,43 @@ describe('sitemapEntries', () => {
   const category = (id: string, slug: string, parent: string | null): Category =>
     testCategory(id, slug, parent, { productCount: 1 });
 
-  it('lists home, categories with their subcategory paths and products', () => {
+  it('lists home, categories with their subcategory paths, the public pages and products', () => {
     const entries = sitemapEntries(
       [category('2', 'gaming', '1'), category('1', 'telefon', null), category('3', 'yetim', '9')],
-      [{ _id: 'p1', createdAt: '2026-02-03T10:00:00.000Z' }],
+      [{ _id: 'p1', lastmod: '2026-12-03T08:15:42.123Z' }],
     );
-    expect(entries.map((e) => e.path)).toEqual(['/', '/category/telefon', '/category/telefon/gaming', '/product/p1']);
-    expect(entries.at(-1)?.lastmod).toBe('2026-02-03');
+    expect(entries.map((e) => e.path)).toEqual([
+      '/',
+      '/category/telefon',
+      '/category/telefon/gaming',
+      ...STATIC_PAGES.map((page) => page.path),
+      '/product/p1',
+    ]);
+  });
+
+  it('gives a product page the time it or its prices last changed, not its creation date', () => {
+    const [entry] = sitemapEntries([], [{ _id: 'p1', lastmod: '2026-12-03T08:15:42.123Z' }]).filter((e) =>
+      e.path.startsWith('/product/'),
+    );
+    expect(entry?.lastmod).toBe('2026-12-03T08:15:42Z');
+  });
+
+  it('lists the public pages of the site and none of the forms or private pages', () => {
+    const paths = sitemapEntries([], []).map((e) => e.path);
+    for (const page of [
+      '/stores',
+      '/help',
+      '/contact',
+      '/privacy',
+      '/privacy-policy',
+      '/terms',
+      '/cookies',
+      '/premium-plans',
+    ]) {
+      expect(paths).toContain(page);
+    }
+    for (const page of ['/login', '/register', '/premium', '/comparison', '/search', '/favorites']) {
+      expect(paths).not.toContain(page);
+    }
   });
 });

@@ -1,13 +1,9 @@
 /**
- * /sitemap.xml: the home page, every category and subcategory listing and every product page.
- * Products are read 100 at a time (the API's page-size limit); fine for catalogues of a few
- * thousand products. Beyond ~50 000 URLs this must become a sitemap index.
+ * /sitemap.xml: the home page, every category and subcategory listing, the public pages of the
+ * site and every product page. Beyond ~50 000 URLs this must become a sitemap index.
  */
-import type { AppLoadContext } from 'react-router';
-import type { Category, ProductCard } from '@kiyasla/contracts/catalog';
-import { MAX_PAGE_SIZE } from '@kiyasla/contracts/constants';
+import type { Category, SitemapProduct } from '@kiyasla/contracts/catalog';
 import { categoryHref } from '~/entities/category/utils/categories';
-import { getProductPage } from './api/get-product-page';
 
 export interface SitemapEntry {
   path: string;
@@ -16,22 +12,24 @@ export interface SitemapEntry {
   changefreq?: 'daily' | 'weekly' | 'monthly';
 }
 
-/** Every product of the catalogue, 100 per request (the API's page-size limit), pages fetched in parallel. */
-export async function getAllProducts(init: { context?: AppLoadContext; signal?: AbortSignal }): Promise<ProductCard[]> {
-  const first = await getProductPage(1, MAX_PAGE_SIZE, init);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.pagination.pages - 1) }, (_, i) =>
-      getProductPage(i + 2, MAX_PAGE_SIZE, init),
-    ),
-  );
-  return [first, ...rest].flatMap((page) => page.products);
-}
+/**
+ * The site's own public pages that answer 200 and are indexed (their canonical link is their own
+ * address). Not listed: /premium (its canonical is /premium-plans), the forms (/login, /register,
+ * the password pages), /comparison and /search (noindex) and the signed-in pages.
+ */
+export const STATIC_PAGES: readonly SitemapEntry[] = [
+  { path: '/stores', priority: 0.5, changefreq: 'weekly' },
+  { path: '/premium-plans', priority: 0.4, changefreq: 'monthly' },
+  { path: '/help', priority: 0.3, changefreq: 'monthly' },
+  { path: '/contact', priority: 0.3, changefreq: 'monthly' },
+  { path: '/privacy', priority: 0.2, changefreq: 'monthly' },
+  { path: '/privacy-policy', priority: 0.2, changefreq: 'monthly' },
+  { path: '/terms', priority: 0.2, changefreq: 'monthly' },
+  { path: '/cookies', priority: 0.2, changefreq: 'monthly' },
+];
 
-/** Home, then each category and subcategory listing, then each product page. */
-export function sitemapEntries(
-  categories: readonly Category[],
-  products: readonly Pick<ProductCard, '_id' | 'createdAt'>[],
-): SitemapEntry[] {
+/** Home, then each category and subcategory listing, the site's public pages, then each product page. */
+export function sitemapEntries(categories: readonly Category[], products: readonly SitemapProduct[]): SitemapEntry[] {
   const byId = new Map(categories.map((c) => [c._id, c]));
   const entries: SitemapEntry[] = [{ path: '/', priority: 1, changefreq: 'daily' }];
   // Top-level listings first, then subcategories.
@@ -45,10 +43,12 @@ export function sitemapEntries(
       changefreq: 'daily',
     });
   }
+  entries.push(...STATIC_PAGES);
   for (const product of products) {
     entries.push({
       path: `/product/${encodeURIComponent(product._id)}`,
-      lastmod: product.createdAt.slice(0, 10),
+      // When the product or its prices last changed (the API's `lastmod`), to the second in UTC.
+      lastmod: `${product.lastmod.slice(0, 19)}Z`,
       priority: 0.6,
       changefreq: 'daily',
     });
