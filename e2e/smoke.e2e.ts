@@ -56,4 +56,11 @@ describe('smoke: the shell in a real browser', () => {
     await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();
     await page.context().close();
   });
+
+  it("answers a browser's /favicon.ico with the site's SVG icon (pages the API draws name none)", async () => {
+    const res = await fetch(baseURL + '/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.redirected && new URL(res.url).pathname).toBe('/favicon.svg');
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+  });
 });

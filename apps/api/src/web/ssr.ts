@@ -40,6 +40,9 @@ export async function registerWeb(app: FastifyInstance, opts: WebOptions) {
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
+  // Pages that do not name an icon (the API's own: unsubscribe, payment results) make browsers
+  // ask for /favicon.ico; the site's icon is an SVG.
+  app.get('/favicon.ico', { schema: { hide: true } }, (_req, reply) => reply.redirect('/favicon.svg', 301));
   await registerPages(app, build, opts.mode);
 }
 
