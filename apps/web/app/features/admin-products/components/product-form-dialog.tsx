@@ -342,8 +342,10 @@ export function ProductFormDialog({
             </p>
           )}
           {draft.images.map((image, i) => (
-            <div key={i} className="grid gap-2 rounded-lg bg-surface-2 p-3 sm:grid-cols-[1fr_10rem_auto]">
-              <div>
+            // The address gets the row's whole width (a picture's address is long); alt text and
+            // the row's controls share the line below.
+            <div key={i} className="grid gap-2 rounded-lg bg-surface-2 p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
+              <div className="sm:col-span-2">
                 <label htmlFor={`product-image-${i}`} className="mb-1 block text-xs text-muted">
                   Görsel adresi {i + 1}
                 </label>
