@@ -46,6 +46,12 @@ export const messages = {
   health: {
     databaseDown: 'Veritabanına ulaşılamıyor.',
   },
+  /** GET /metrics refusals (apps/api/src/plugins/request-metrics.ts). */
+  metrics: {
+    forbidden: 'Ölçümler yalnızca yerel adresten veya ölçüm anahtarıyla okunabilir.',
+    tokenRequired: 'Ölçümler yalnızca ölçüm anahtarıyla okunabilir.',
+    disabled: 'Ölçümler kapalı: sunucu bir vekil sunucunun arkasında ve ölçüm anahtarı tanımlanmamış.',
+  },
   auth: {
     // Spec §8, verbatim.
     loginFailed: 'Giriş başarısız',
@@ -113,6 +119,22 @@ export const messages = {
       'Bu e-posta adresiyle kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderildi. Bağlantı 1 saat geçerlidir.',
     resetTokenInvalid: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
     passwordReset: 'Şifreniz sıfırlandı. Yeni şifrenizle giriş yapabilirsiniz.',
+    // E-mail address verification (contracts/email-verification).
+    emailVerified: 'E-posta adresiniz doğrulandı.',
+    emailAlreadyVerified: 'E-posta adresiniz zaten doğrulanmış.',
+    verificationTokenInvalid:
+      'E-posta doğrulama bağlantısı geçersiz veya daha önce kullanılmış. Gerekirse yeni bir bağlantı isteyin.',
+    verificationTokenExpired: 'E-posta doğrulama bağlantısının süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+    verificationTokenSuperseded:
+      'Bu bağlantının yerine daha yeni bir doğrulama e-postası gönderildi. Lütfen en son gelen e-postadaki bağlantıyı kullanın.',
+    verificationEmailChanged:
+      'Bu bağlantı hesabınızın önceki e-posta adresine gönderilmişti. Lütfen güncel adresiniz için yeni bir bağlantı isteyin.',
+    verificationSent: (email: string) =>
+      `Doğrulama e-postası ${email} adresine gönderildi. Lütfen gelen kutunuzu (ve istenmeyen e-posta klasörünü) kontrol edin.`,
+    verificationResendTooSoon: (seconds: number) =>
+      `Yeni bir doğrulama e-postası istemeden önce lütfen ${seconds} saniye bekleyin.`,
+    verificationDailyLimit: (limit: number, hours: number) =>
+      `Son 24 saatte gönderilebilecek ${limit} doğrulama e-postası sınırına ulaştınız. Lütfen ${hours} saat sonra tekrar deneyin.`,
     accountDeleted: 'Hesabınız silindi. Kişisel verileriniz 30 gün içinde kalıcı olarak silinecektir.',
     avatarNotFound: 'Profil resmi bulunamadı',
     passwordTooLong: (max: number) => `Şifre en fazla ${max} karakter olabilir`,

@@ -5,11 +5,18 @@ export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_TTL_SECONDS = 600;
 export const PHONE_CODE_RESEND_SECONDS = 60;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
+/**
+ * Codes one number may be sent, whichever accounts ask for them, in the last hour and the last
+ * 24 hours: the per-account minute alone let anyone with many accounts flood a stranger's phone.
+ */
+export const PHONE_CODES_PER_NUMBER_HOUR = 3;
+export const PHONE_CODES_PER_NUMBER_DAY = 10;
 
 export const smsMessages = {
   phoneInvalid: 'Geçerli bir cep telefonu numarası girin (5XX XXX XX XX).',
   codeSent: 'Doğrulama kodu telefonunuza gönderildi.',
   codeTooSoon: 'Yeni bir kod istemeden önce biraz bekleyin.',
+  numberCodeLimit: 'Bu numaraya çok fazla doğrulama kodu gönderildi. Lütfen daha sonra tekrar deneyin.',
   codeInvalid: 'Doğrulama kodu hatalı.',
   codeExpired: 'Doğrulama kodunun süresi doldu. Yeni bir kod isteyin.',
   tooManyAttempts: 'Çok fazla hatalı deneme. Yeni bir kod isteyin.',
@@ -23,6 +30,7 @@ export const smsMessages = {
 export const SMS_ERROR_CODES = {
   phoneInvalid: 'PHONE_INVALID',
   codeTooSoon: 'PHONE_CODE_TOO_SOON',
+  numberCodeLimit: 'PHONE_NUMBER_CODE_LIMIT',
   codeInvalid: 'PHONE_CODE_INVALID',
   codeExpired: 'PHONE_CODE_EXPIRED',
   tooManyAttempts: 'PHONE_CODE_ATTEMPTS',

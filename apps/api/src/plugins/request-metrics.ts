@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { messages } from '@kiyasla/contracts/messages';
 import { clusterMetricsSource, type MergedMetrics } from '../lib/cluster-metrics';
 import { AppError } from '../lib/errors';
 import { readCacheFigures } from '../lib/public-read-cache';
@@ -28,6 +29,16 @@ declare module 'fastify' {
 
 /** Status classes, not codes: the label set stays small. */
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/** The stable codes of GET /metrics refusals (403). */
+const METRICS_ERROR_CODES = {
+  /** Neither loopback nor the token. */
+  forbidden: 'FORBIDDEN',
+  /** Behind a trusted proxy, without the right token. */
+  tokenRequired: 'METRICS_TOKEN_REQUIRED',
+  /** Behind a trusted proxy with no METRICS_TOKEN configured: refused to everyone. */
+  disabled: 'METRICS_DISABLED',
+} as const;
 
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
@@ -62,7 +73,9 @@ export function requestFigures(metrics: MergedMetrics['json']): ApiRequestFigure
  * Measures every API request (count, duration, status class) into a Prometheus registry of this
  * app (one per app: tests build many) and serves it at `GET /metrics` in the Prometheus text
  * format — to loopback callers (the socket's address, never X-Forwarded-For), or to anyone
- * presenting `Authorization: Bearer $METRICS_TOKEN`. The admin analytics page reads the same
+ * presenting `Authorization: Bearer $METRICS_TOKEN`. Behind a trusted proxy (TRUST_PROXY) the
+ * socket's peer is the proxy, loopback for every caller when it runs on this host: then only the
+ * token opens it, and without one it is closed to everyone. The admin analytics page reads the same
  * counters (`app.metrics.figures()`), so both show one truth. With several processes (WORKERS)
  * each labels its series with its worker id, and both read the processes' merged registry.
  */
@@ -156,9 +169,24 @@ export const requestMetricsPlugin = fp(
     const figures = async () => requestFigures((await merged()).json);
     app.decorate('metrics', { registry, figures });
 
+    const { trustProxy, metricsToken } = app.config;
+    if (trustProxy && !metricsToken) {
+      // Said once at start, so the operator whose scraper gets 403 finds the reason in the log.
+      app.addHook('onReady', async () => {
+        app.log.warn(
+          'GET /metrics is refused to everyone: TRUST_PROXY is on, so a loopback caller may be anyone behind the proxy, and METRICS_TOKEN is not set',
+        );
+      });
+    }
+
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!isLoopback(request.socket.remoteAddress) && !bearerMatches(request, app.config.metricsToken)) {
-        throw new AppError(403, 'FORBIDDEN', 'Ölçümler yalnızca yerel adresten veya ölçüm anahtarıyla okunabilir.');
+      if (trustProxy) {
+        if (!metricsToken) throw new AppError(403, METRICS_ERROR_CODES.disabled, messages.metrics.disabled);
+        if (!bearerMatches(request, metricsToken)) {
+          throw new AppError(403, METRICS_ERROR_CODES.tokenRequired, messages.metrics.tokenRequired);
+        }
+      } else if (!isLoopback(request.socket.remoteAddress) && !bearerMatches(request, metricsToken)) {
+        throw new AppError(403, METRICS_ERROR_CODES.forbidden, messages.metrics.forbidden);
       }
       return reply
         .header('content-type', registry.contentType)

@@ -49,7 +49,9 @@ export async function setProviderRef(db: Db, id: string, providerRef: string): P
 
 /**
  * Marks an order completed, once: only a pending (or failed: the money arrived after a failure
- * report) order moves, so a second delivery of the same callback finds nothing to update.
+ * report) order moves, so a second delivery of the same callback finds nothing to update. Whether
+ * a failed order may move is fulfil's call: not after a failure report of a provider whose result
+ * is unsigned (Shopier).
  */
 export async function completeOrder(
   tx: Transaction,
@@ -78,6 +80,31 @@ export async function failOrder(db: Db, id: string, raw: Record<string, unknown>
     .returning({ id: payments.id });
   return rows.length > 0;
 }
+
+/**
+ * Records a provider's failure report for an order that is not paid, as `raw.failureReportedAt`
+ * (and the report in `raw.callback`): a pending order fails; one we closed meanwhile keeps its
+ * `last_error` and gets the report too, so the mark does not depend on who closed it first. A
+ * completed order is left alone (its payment stands). The keys are merged into `raw` by the
+ * statement itself, not from a copy read earlier. False when nothing was recorded.
+ */
+export async function recordFailureReport(
+  db: Db,
+  id: string,
+  report: Record<string, unknown>,
+  at: Date,
+): Promise<boolean> {
+  const added = JSON.stringify({ callback: report, failureReportedAt: at.toISOString() });
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', raw: sql`coalesce(${payments.raw}, '{}'::jsonb) || ${added}::jsonb` })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'failed'])))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** Whether a provider reported this order failed (`recordFailureReport`). */
+export const failureReported = (o: Pick<PaymentRow, 'raw'>): boolean => typeof o.raw?.failureReportedAt === 'string';
 
 export async function lockUser(tx: Transaction, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');

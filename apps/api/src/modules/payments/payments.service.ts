@@ -38,6 +38,7 @@ import {
   closeOrders,
   completeOrder,
   failOrder,
+  failureReported,
   findOrder,
   findPaymentByProviderId,
   findUser,
@@ -50,6 +51,7 @@ import {
   lockUser,
   markRefunded,
   markRefundRequested,
+  recordFailureReport,
   setProviderRef,
   updateSubscription,
   type ClosedOrderReason,
@@ -105,6 +107,13 @@ const CHECKOUT_REUSE_MS = CHECKOUT_ORDER_TTL_MS / 2;
 const REUSABLE_PAGES: ReadonlySet<ProviderId> = new Set(['demo', 'shopier', 'stripe']);
 /** Providers with a refund API: money that did not raise the plan goes back at once. Shopier's is refunded by hand. */
 const AUTO_REFUND: ReadonlySet<ProviderId> = new Set(['demo', 'stripe', 'iyzico']);
+/**
+ * Providers whose callback does not sign the result: Shopier signs random_nr + order id only, so
+ * the shopper holding a signed "failed" callback can post it again as "success". The first result
+ * such a provider reports for an order is final (ADR 018, "A Shopier result is final"). The demo
+ * signs its status; Stripe's and iyzico's results are signed or fetched by us.
+ */
+const UNSIGNED_RESULT: ReadonlySet<ProviderId> = new Set(['shopier']);
 
 /** Why a paid order did not raise the plan (recorded in `raw.unapplied`). */
 export type UnappliedReason = ClosedOrderReason | 'plan_not_higher' | 'second_payment';
@@ -365,6 +374,8 @@ function unappliedReason(
 type FulfilStep =
   | { kind: 'gone' }
   | { kind: 'settled'; row: PaymentRow }
+  /** A success from a provider whose result is unsigned, for an order it already reported failed. */
+  | { kind: 'reported_failed'; row: PaymentRow }
   | { kind: 'unapplied'; row: PaymentRow; reason: UnappliedReason }
   | { kind: 'granted'; row: PaymentRow };
 
@@ -376,8 +387,10 @@ type FulfilStep =
  * delivery finds nothing to move; a provider payment id already used by another order fails on its
  * unique index. Money that cannot raise the plan (`unappliedReason`) is recorded as paid and owed
  * back (`raw.unapplied`, `refund_requested_at`), and refunded through the provider right after the
- * commit (`settleUnapplied`): never a receipt, never a success. Every refusal throws
- * CallbackRefused (the route logs it and grants nothing).
+ * commit (`settleUnapplied`): never a receipt, never a success. A provider whose result is unsigned
+ * (UNSIGNED_RESULT) is held to its first word: after it reported the order failed, a "success" for
+ * it proves no payment and changes nothing (a failed outcome, a warning for the operator). Every
+ * refusal throws CallbackRefused (the route logs it and grants nothing).
  */
 export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new Date()): Promise<FulfilOutcome> {
   // An id that is no order's (not even a uuid) is refused; a database that is away is not a refusal:
@@ -389,7 +402,10 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
   if (!order) throw new CallbackRefused('unknown order', v.orderId);
   if (order.provider !== v.provider) throw new CallbackRefused(`order belongs to ${order.provider}`, order.id);
   if (!v.succeeded) {
-    await failOrder(deps.db, order.id, { ...order.raw, callback: v.raw });
+    // An unsigned result's failure is kept even on an order we closed meanwhile: it is what a
+    // later "success" with the same signed fields is checked against.
+    if (UNSIGNED_RESULT.has(v.provider)) await recordFailureReport(deps.db, order.id, v.raw, now);
+    else await failOrder(deps.db, order.id, { ...order.raw, callback: v.raw });
     return { kind: 'failed', order: (await findOrder(deps.db, order.id)) ?? order };
   }
   if (v.amount !== null && v.amount !== order.amount) {
@@ -409,6 +425,9 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
       const row = await lockOrder(tx, order.id);
       if (!row) return { kind: 'gone' };
       if (row.status === 'completed' || row.status === 'refunded') return { kind: 'settled', row };
+      // Checked under the order's lock: a failure report that commits first is seen here, and one
+      // that comes after this success finds the order completed and leaves it.
+      if (UNSIGNED_RESULT.has(v.provider) && failureReported(row)) return { kind: 'reported_failed', row };
       const reason = unappliedReason(row, user, v.paidAt ?? now, now);
       if (reason) {
         const done = await completeOrder(tx, row.id, {
@@ -472,6 +491,14 @@ export async function fulfil(deps: PaymentsDeps, v: VerifiedPayment, now = new D
   switch (step.kind) {
     case 'gone':
       throw new CallbackRefused('unknown order', order.id);
+    case 'reported_failed':
+      // Not a payment we can prove, so not "late money" either: nothing is recorded or refunded.
+      // Real money after a cancel (a second tab of the provider's page) shows in its panel.
+      deps.log.warn(
+        { orderId: order.id, userId: order.userId, provider: v.provider, providerPaymentId: v.providerPaymentId },
+        'payment success after the provider reported this order failed; not applied: check the Shopier panel',
+      );
+      return { kind: 'failed', order: step.row };
     case 'granted':
       sessionCache.forgetUser(step.row.userId!);
       deps.mail.kick();

@@ -177,6 +177,93 @@ describe('phone verification', () => {
   });
 });
 
+describe("a number's codes, whichever accounts ask", () => {
+  /** A new account asks for a code to `phone` (each account may ask once a minute on its own). */
+  async function ask(phone: string) {
+    const { token, user } = await registerUser(t.app);
+    return { res: await post('/api/sms/phone-verification', token, { phone }), userId: user._id };
+  }
+  const sentTo = (no: string) => netgsm.sent.filter((m) => m.no === no).length;
+  /** Moves the code events of `userIds` back by `minutes` (the clock the caps count by). */
+  const age = (userIds: string[], minutes: number) =>
+    t.db.db.execute(
+      sql`update analytics_events set created_at = created_at - make_interval(mins => ${minutes})
+           where type = 'phone_code_sent' and user_id in (${sql.join(
+             userIds.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})`,
+    );
+  const capped = (res: Awaited<ReturnType<typeof ask>>['res']) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(body(res)).toMatchObject({
+      code: 'PHONE_NUMBER_CODE_LIMIT',
+      message: 'Bu numaraya çok fazla doğrulama kodu gönderildi. Lütfen daha sonra tekrar deneyin.',
+    });
+  };
+
+  it('sends one number at most 3 codes an hour and 10 a day; other numbers are not held back', async () => {
+    const asked: string[] = [];
+    const sendOk = async (phone: string) => {
+      const { res, userId } = await ask(phone);
+      expect(res.statusCode, res.body).toBe(200);
+      asked.push(userId);
+    };
+    for (let i = 0; i < 3; i++) await sendOk('0544 100 00 01');
+    capped((await ask('0544 100 00 01')).res);
+    expect(sentTo('905441000001')).toBe(3);
+    await sendOk('0544 100 00 02');
+
+    // An hour later three more, twice; then the day's tenth, and no eleventh however long the hour.
+    for (let round = 0; round < 2; round++) {
+      await age(asked, 61);
+      for (let i = 0; i < 3; i++) await sendOk('0544 100 00 01');
+      capped((await ask('0544 100 00 01')).res);
+    }
+    await age(asked, 61);
+    await sendOk('0544 100 00 01');
+    await age(asked, 61);
+    capped((await ask('0544 100 00 01')).res);
+    expect(sentTo('905441000001')).toBe(10);
+    // A day after the first ones, room again.
+    await age(asked, 24 * 60 - 4 * 61 + 1);
+    await sendOk('0544 100 00 01');
+    expect(sentTo('905441000001')).toBe(11);
+    // The event log keeps a digest, not the number.
+    expect(
+      await rows(t.db.db, sql`select 1 from analytics_events where data::text like ${'%5441000001%'}`),
+    ).toHaveLength(0);
+  });
+
+  it("lets only one of parallel requests take a number's last slot", async () => {
+    for (let i = 0; i < 2; i++) expect((await ask('0544 100 00 03')).res.statusCode).toBe(200);
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const answers = await Promise.all(
+      accounts.map((a) => post('/api/sms/phone-verification', a.token, { phone: '05441000003' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    for (const r of answers.filter((a) => a.statusCode === 429)) capped(r);
+    expect(sentTo('905441000003')).toBe(3);
+  });
+
+  it('gives the number its slot back when the gateway refuses the SMS', async () => {
+    expect((await ask('0544 100 00 04')).res.statusCode).toBe(200);
+    netgsm.answer({ status: 503, code: '' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { res } = await ask('0544 100 00 04');
+        expect(res.statusCode).toBe(503);
+        expect(body(res).code).toBe('SMS_SEND_FAILED');
+      }
+    } finally {
+      netgsm.answer({ status: 200, code: '00' });
+    }
+    expect((await ask('0544 100 00 04')).res.statusCode).toBe(200);
+    expect((await ask('0544 100 00 04')).res.statusCode).toBe(200);
+    capped((await ask('0544 100 00 04')).res);
+    expect(sentTo('905441000004')).toBe(3);
+  });
+});
+
 describe('SMS notifications', () => {
   it('go to the verified number through Netgsm', async () => {
     const u = await premiumUser();

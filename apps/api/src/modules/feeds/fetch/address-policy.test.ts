@@ -24,17 +24,35 @@ describe('isPublicAddress', () => {
     ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
     ['::ffff:7f00:1', 'IPv4-mapped loopback, hex form'],
     ['64:ff9b::a00:1', 'NAT64 of a private IPv4'],
+    ['::127.0.0.1', 'IPv4-compatible (::/96) loopback, as Node prints it'],
+    ['::7f00:1', 'IPv4-compatible loopback, as the URL parser writes [::127.0.0.1]'],
+    ['[::7f00:1]', 'IPv4-compatible loopback in brackets'],
+    ['::a00:1', 'IPv4-compatible private'],
+    ['::8.8.8.8', 'IPv4-compatible, even of a public IPv4'],
+    ['::808:808', 'IPv4-compatible public IPv4, hex form'],
+    ['::2', 'inside ::/96'],
+    ['100::1', 'discard-only (100::/64)'],
+    ['4000::1', 'outside global unicast 2000::/3 (unallocated)'],
+    ['2001:db8::1', 'IPv6 documentation'],
+    ['2001::1', 'Teredo'],
+    ['2002:7f00:1::1', '6to4 of a loopback'],
     ['not-an-address', 'not an address'],
   ])('%s (%s) is not public', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    '%s is public',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '2606:4700::1111',
+    '2a00:1450:4001:81c::200e',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
+  ])('%s is public', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe('mayConnect with an allow-list', () => {
@@ -84,6 +102,13 @@ describe('mayConnect with an allow-list', () => {
     const none = parseFetchAllowList([]);
     expect(mayConnect({ host: '127.0.0.1', port: 80, address: '127.0.0.1' }, none)).toBe(false);
     expect(mayConnect({ host: 'localhost', port: 80, address: '::1' }, none)).toBe(false);
+    expect(mayConnect({ host: 'x', port: 80, address: '::7f00:1' }, none)).toBe(false);
+  });
+
+  it('does not read an IPv4-compatible address as the IPv4 an entry names', () => {
+    // `::127.0.0.1` is ::/96, not the mapped ::ffff:127.0.0.1: the entry 127.0.0.1 does not cover it.
+    expect(at('x', 80, '::127.0.0.1')).toBe(false);
+    expect(at('x', 80, '::7f00:1')).toBe(false);
   });
 });
 
@@ -96,6 +121,13 @@ describe('mayConnectToUrl (a feed URL on save)', () => {
     expect(mayConnectToUrl(url('http://sub.localhost/feed.json'), none)).toBe(false);
     expect(mayConnectToUrl(url('https://93.184.216.34/feed.json'), none)).toBe(true);
     expect(mayConnectToUrl(url('https://internal.example/feed.json'), none)).toBe(true);
+  });
+
+  it('refuses an IPv4-compatible IPv6 literal such as [::127.0.0.1]', () => {
+    expect(mayConnectToUrl(url('http://[::127.0.0.1]/feed.json'), none)).toBe(false);
+    expect(mayConnectToUrl(url('http://[::8.8.8.8]:8080/feed.json'), none)).toBe(false);
+    expect(mayConnectToUrl(url('http://[::ffff:127.0.0.1]/feed.json'), none)).toBe(false);
+    expect(mayConnectToUrl(url('https://[2606:4700::1111]/feed.json'), none)).toBe(true);
   });
 
   it('lets the allow-list name the address, the host or the port, like a pull', () => {

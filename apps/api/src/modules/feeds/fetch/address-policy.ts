@@ -23,6 +23,12 @@ export interface ConnectTarget {
 
 /** The IPv6 prefix NAT64 gateways use for IPv4 hosts (RFC 6052): judged by the embedded IPv4. */
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+/**
+ * Global unicast (RFC 4291 §2.4): the only IPv6 block the internet routes to hosts. Outside it sit
+ * `::/96` (IPv4-compatible, `::127.0.0.1`), `100::/64` (discard) and whatever the IANA has not
+ * allocated, which ipaddr.js still calls `unicast`.
+ */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
 function normaliseHost(host: string): string {
   return host
@@ -31,12 +37,25 @@ function normaliseHost(host: string): string {
     .replace(/\.$/, '');
 }
 
+/**
+ * IPv6 text whose last 32 bits are written as a dotted IPv4, rewritten as two hex groups.
+ * ipaddr.js reads `::a.b.c.d` as `::ffff:a.b.c.d`, but it is the IPv4-compatible address
+ * `::a.b.c.d` (::/96), not the mapped one — and how Node prints such an address.
+ */
+function dottedTailAsHex(text: string): string {
+  const m = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})(%.*)?$/.exec(text);
+  if (!m || !ipaddr.IPv4.isValidFourPartDecimal(m[2]!)) return text;
+  const [a, b, c, d] = ipaddr.IPv4.parse(m[2]!).octets as [number, number, number, number];
+  return `${m[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}${m[3] ?? ''}`;
+}
+
 /** An address in one canonical form: IPv4-mapped IPv6 (`::ffff:10.0.0.1`) becomes its IPv4. */
 function parseAddress(text: string): Address | null {
   const bare = text.replace(/^\[|\]$/g, '');
   if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare);
-  if (!ipaddr.IPv6.isValid(bare)) return null;
-  const v6 = ipaddr.IPv6.parse(bare);
+  const v6text = dottedTailAsHex(bare);
+  if (!ipaddr.IPv6.isValid(v6text)) return null;
+  const v6 = ipaddr.IPv6.parse(v6text);
   return v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6;
 }
 
@@ -85,8 +104,10 @@ export function parseFetchAllowList(entries: readonly string[]): FetchAllowList 
 /**
  * True for an address on the public internet: ipaddr.js's `unicast` range, i.e. not private,
  * loopback, link-local, unique-local, multicast, unspecified, broadcast, carrier-grade NAT,
- * documentation, benchmarking or otherwise reserved. IPv4-mapped IPv6 is judged as its IPv4, and
- * so is the NAT64 well-known prefix (an IPv6-only network reaches public IPv4 hosts through it).
+ * documentation, benchmarking or otherwise reserved; for IPv6 also inside 2000::/3 (global
+ * unicast), which refuses the IPv4-compatible `::a.b.c.d` and unallocated space. IPv4-mapped IPv6
+ * is judged as its IPv4, and so is the NAT64 well-known prefix (an IPv6-only network reaches public
+ * IPv4 hosts through it).
  */
 export function isPublicAddress(text: string): boolean {
   const address = parseAddress(text);
@@ -95,6 +116,7 @@ export function isPublicAddress(text: string): boolean {
     const bytes = address.toByteArray().slice(12);
     return ipaddr.fromByteArray(bytes).range() === 'unicast';
   }
+  if (address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST)) return false;
   return address.range() === 'unicast';
 }
 

@@ -81,7 +81,9 @@ export function shopierFormFields(
 
 /**
  * Checks Shopier's callback: base64(HMAC-SHA256(random_nr + platform_order_id, API secret)),
- * compared in constant time. Shopier's callback carries no amount: the order's own is used.
+ * compared in constant time. Shopier's callback carries no amount: the order's own is used. Nor
+ * is `status` (or `payment_id`) signed: the shopper can post a signed "failed" callback again as
+ * "success", so fulfilment holds Shopier to the first failure it reported for an order (ADR 018).
  */
 export function verifyShopierCallback(fields: Record<string, unknown>, secret: string): VerifiedPayment {
   const str = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string) : '');
