@@ -26,3 +26,18 @@ describe('server processes (WORKERS)', () => {
     }
   });
 });
+
+describe('Web Push destinations (PUSH_FETCH_ALLOW)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kiyasla-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is empty unless told otherwise: public https push services only', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual({ fetchAllow: [] });
+  });
+
+  it('reads a comma-separated list, trimmed and lower-case', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PUSH_FETCH_ALLOW: ' 127.0.0.1 , PushRelay.corp:8443,,' }).push).toEqual({
+      fetchAllow: ['127.0.0.1', 'pushrelay.corp:8443'],
+    });
+  });
+});

@@ -42,6 +42,12 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https:// URL')
     .optional(),
+  /**
+   * Push services (comma separated, `host`, `host:port`, an IP or a CIDR) that browsers may
+   * subscribe at and the server may POST to although they are private, loopback, http or on
+   * another port (a local stand-in). Empty: public https push services on port 443 only.
+   */
+  PUSH_FETCH_ALLOW: z.string().default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -123,6 +129,8 @@ export interface AppConfig {
   vapid?: VapidConfig | null;
   /** The SMS gateway; absent in test configurations (the log provider). */
   sms?: SmsConfig;
+  /** Web Push destinations; absent in test configurations (no allow-list). */
+  push?: PushConfig;
   smtpUrl: string | undefined;
   /** MAIL_FROM: when set, the sender of every e-mail, over the e-mail settings' sender. */
   mailFrom: string | undefined;
@@ -173,6 +181,11 @@ export interface FeedConfig {
   /** FEED_FETCH_ALLOW entries, trimmed, lower-case; empty means public addresses only. */
   fetchAllow: string[];
   schedulerEnabled: boolean;
+}
+
+export interface PushConfig {
+  /** PUSH_FETCH_ALLOW entries, trimmed, lower-case; empty means public https push services only. */
+  fetchAllow: string[];
 }
 
 export interface VapidConfig {
@@ -262,6 +275,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             msgheader: e.NETGSM_MSGHEADER!,
           }
         : { provider: 'log' },
+    push: {
+      fetchAllow: e.PUSH_FETCH_ALLOW.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normalizeEmail(e.ADMIN_EMAIL),

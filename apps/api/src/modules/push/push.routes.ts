@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { ok } from '../../lib/reply';
 import { errorResponses } from '../../plugins/error-handler';
+import { parseFetchAllowList } from '../feeds/fetch/address-policy';
 import { currentUser, requireUser } from '../../plugins/policies';
 import { subscribe, unsubscribe } from './push.service';
 import { vapidKeys } from './vapid';
@@ -21,7 +22,7 @@ const done = z.object({ endpoint: z.string() });
 /** /api/push: the VAPID public key and the signed-in user's browser subscriptions (owner only). */
 export async function pushRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.dbHandle.db, env: app.config.env };
+  const deps = { db: app.dbHandle.db, allow: parseFetchAllowList(app.config.push?.fetchAllow ?? []) };
   errorResponses(app, { validationMessage: 'first-field' });
 
   r.get(

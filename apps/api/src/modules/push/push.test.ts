@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverDueNotifications } from '../../jobs/notification-deliveries';
 import { consumePriceChanges } from '../../jobs/price-change-consumer';
 import { updateNotificationSettings } from '../account/profile.service';
@@ -122,7 +122,9 @@ async function startPushService(vapidPublicKey: string) {
 let t: TestApp;
 let push: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The stand-in is http on 127.0.0.1: only an allow-listed destination gets through the
+  // endpoint check (push-endpoint.ts), as on a server with PUSH_FETCH_ALLOW=127.0.0.1.
+  t = await createTestApp({ config: { push: { fetchAllow: ['127.0.0.1'] } } });
   push = await startPushService(vapidKeys(t.app.config)!.publicKey);
 }, 120_000);
 afterAll(async () => {
@@ -253,6 +255,8 @@ describe('/api/push', () => {
         db: t.db.db,
         vapid: vapidKeys(t.app.config)!,
         publicUrl: t.app.config.publicUrl,
+        log: t.app.log,
+        allow: ['127.0.0.1'],
         timeoutMs: 3_000,
       });
       const result = await send({
@@ -308,5 +312,165 @@ describe('/api/push', () => {
     expect(await rows(t.db.db, sql`select 1 from push_subscriptions where user_id = ${shopper.id}::uuid`)).toHaveLength(
       0,
     );
+  });
+});
+
+describe('/api/push: only public push services are reached (SSRF)', () => {
+  /** What a subscription's browser would send, at another endpoint. */
+  const keys = () => browserKeys().json;
+
+  it("refuses each endpoint of the audit's report at subscription, with its code and message", async () => {
+    const shopper = await premiumUser();
+    const audited = [
+      'https://LOCALHOST.:9443/x',
+      'https://foo.localhost:3200/',
+      'https://127.0.0.1.nip.io:3200/',
+      'https://169.254.169.254.nip.io/',
+      'https://kubernetes.default.svc/',
+      'https://metadata.google.internal./',
+      'https://db.corp.example:5432/',
+      // The stand-in's own address, but not as the allow-list names it (another loopback address).
+      'http://127.0.0.2:8080/x',
+    ];
+    for (const endpoint of audited) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: bearer(shopper.token),
+        payload: { endpoint, expirationTime: null, keys: keys() },
+      });
+      expect({ endpoint, status: res.statusCode }).toEqual({ endpoint, status: 400 });
+      expect(body(res)).toMatchObject({
+        code: 'PUSH_ENDPOINT_REFUSED',
+        message: 'Bu tarayıcının bildirim adresi kabul edilmedi.',
+      });
+    }
+    expect(await rows(t.db.db, sql`select 1 from push_subscriptions where user_id = ${shopper.id}::uuid`)).toHaveLength(
+      0,
+    );
+  });
+
+  it('still accepts the real push services', async () => {
+    const shopper = await premiumUser();
+    for (const endpoint of [
+      `https://fcm.googleapis.com/fcm/send/${shopper.id}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/${shopper.id}`,
+      `https://wns2-par02p.notify.windows.com/w/?token=${shopper.id}`,
+      `https://web.push.apple.com/${shopper.id}`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: bearer(shopper.token),
+        payload: { endpoint, expirationTime: null, keys: keys() },
+      });
+      expect({ endpoint, status: res.statusCode }).toEqual({ endpoint, status: 201 });
+    }
+    await t.db.db.execute(sql`delete from push_subscriptions where user_id = ${shopper.id}::uuid`);
+  });
+
+  /** A sender as channels.ts makes it, with a resolver that knows only `names` and a recording log. */
+  function sender(options: { allow?: string[]; names?: Record<string, string[]> }) {
+    const asked: string[] = [];
+    const log = { warn: vi.fn() };
+    const send = pushSender({
+      db: t.db.db,
+      vapid: vapidKeys(t.app.config)!,
+      publicUrl: t.app.config.publicUrl,
+      log,
+      allow: options.allow ?? [],
+      timeoutMs: 3_000,
+      resolve: async (hostname) => {
+        asked.push(hostname);
+        const addresses = options.names?.[hostname];
+        if (!addresses) throw Object.assign(new Error(`${hostname} is not a test name`), { code: 'ENOTFOUND' });
+        return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      },
+    });
+    return { send, asked, log };
+  }
+
+  const systemNotice = (userId: string) => ({
+    deliveryId: 1,
+    channel: 'push' as const,
+    attempts: 1,
+    notification: { id: crypto.randomUUID(), type: 'system' as const, title: 'Duyuru', message: 'Deneme', data: null },
+    user: { id: userId, email: 'x@example.com', firstName: 'X', phone: null, phoneVerified: false },
+    product: null,
+  });
+
+  const endpointsOf = async (userId: string) =>
+    (
+      await rows<{ endpoint: string }>(
+        t.db.db,
+        sql`select endpoint from push_subscriptions where user_id = ${userId}::uuid order by endpoint`,
+      )
+    ).map((r) => r.endpoint);
+
+  it('does not POST to a push service whose name resolves to a private address, and removes it', async () => {
+    const shopper = await premiumUser();
+    // Names that pass the subscription check (https, port 443, a public-looking name): only the
+    // address they resolve to gives them away. One answers with a mix (DNS rebinding).
+    const privateName = `https://push.rebind.test/send/${shopper.id}`;
+    const mixedName = `https://mixed.rebind.test/send/${shopper.id}`;
+    for (const endpoint of [privateName, mixedName]) {
+      await upsertSubscription(t.db.db, shopper.id, { endpoint, ...keys(), userAgent: null });
+    }
+    const { send, asked, log } = sender({
+      names: { 'push.rebind.test': ['10.0.0.5'], 'mixed.rebind.test': ['93.184.216.34', '127.0.0.1'] },
+    });
+    const result = await send(systemNotice(shopper.id));
+    expect(result).toMatchObject({ status: 'skipped' });
+    expect(asked.sort()).toEqual(['mixed.rebind.test', 'push.rebind.test']);
+    expect(await endpointsOf(shopper.id)).toEqual([]);
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    const reasons = log.warn.mock.calls.map(([fields]) => (fields as { reason: string }).reason).sort();
+    expect(reasons).toEqual(['mixed.rebind.test resolves to 127.0.0.1', 'push.rebind.test resolves to 10.0.0.5']);
+  });
+
+  it('does not POST to endpoints saved before the check (the stand-in unlisted, another port), and removes them', async () => {
+    const shopper = await premiumUser();
+    // A row the old check let in outside production (http on loopback), and one it let in anywhere.
+    const legacy = push.browser(`/legacy-${shopper.id}`);
+    await upsertSubscription(t.db.db, shopper.id, { endpoint: legacy.endpoint, ...legacy.keys, userAgent: null });
+    const otherPort = `https://db.corp.example:5432/${shopper.id}`;
+    await upsertSubscription(t.db.db, shopper.id, { endpoint: otherPort, ...keys(), userAgent: null });
+    // No allow-list: a production server's sender.
+    const { send, asked, log } = sender({ names: { 'db.corp.example': ['93.184.216.34'] } });
+    const result = await send(systemNotice(shopper.id));
+    expect(result).toMatchObject({ status: 'skipped' });
+    expect(push.received.filter((m) => m.path === `/legacy-${shopper.id}`)).toHaveLength(0);
+    expect(asked).toEqual([]);
+    expect(await endpointsOf(shopper.id)).toEqual([]);
+    expect(log.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('delivers to an allow-listed stand-in named by host, connecting to the address the lookup judged', async () => {
+    const shopper = await premiumUser();
+    const port = new URL(push.origin).port;
+    const sub = push.browser(`/named-${shopper.id}`);
+    const endpoint = `http://pushstand.test:${port}/named-${shopper.id}`;
+    await upsertSubscription(t.db.db, shopper.id, { endpoint, ...sub.keys, userAgent: null });
+    const { send, asked, log } = sender({
+      allow: [`pushstand.test:${port}`],
+      names: { 'pushstand.test': ['127.0.0.1'] },
+    });
+    expect(await send(systemNotice(shopper.id))).toEqual({ status: 'sent' });
+    expect(asked).toEqual(['pushstand.test']);
+    const mine = push.received.filter((m) => m.path === `/named-${shopper.id}`);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.payload).toMatchObject({ title: 'Duyuru', body: 'Deneme', url: '/notifications' });
+    expect(await endpointsOf(shopper.id)).toEqual([endpoint]);
+    expect(log.warn).not.toHaveBeenCalled();
+  });
+
+  it('keeps (and retries) a subscription whose push service cannot be reached for another reason', async () => {
+    const shopper = await premiumUser();
+    const endpoint = `https://unknown.rebind.test/send/${shopper.id}`;
+    await upsertSubscription(t.db.db, shopper.id, { endpoint, ...keys(), userAgent: null });
+    const { send, log } = sender({});
+    await expect(send(systemNotice(shopper.id))).rejects.toThrow(/not a test name/);
+    expect(await endpointsOf(shopper.id)).toEqual([endpoint]);
+    expect(log.warn).not.toHaveBeenCalled();
   });
 });

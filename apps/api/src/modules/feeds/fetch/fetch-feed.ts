@@ -1,22 +1,19 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { mayConnect, parseFetchAllowList, type FetchAllowList } from './address-policy';
 import { FeedFetchError } from './feed-fetch-error';
+import { guardedLookup, systemResolve, type ResolveHost } from './guarded-lookup';
+
+const blockedAddress = (hostname: string, address: string) =>
+  new FeedFetchError('FEED_FETCH_BLOCKED_ADDRESS', { detail: `${hostname} → ${address}` });
 
 /** At most this many redirects are followed (the requirement of issue 12). */
 export const MAX_FEED_REDIRECTS = 3;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Name resolution: every address a host name has. */
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+export type { ResolvedAddress, ResolveHost } from './guarded-lookup';
 
 export interface FetchFeedOptions {
   /** Validators of the last 200 answer, sent as If-None-Match / If-Modified-Since. */
@@ -59,8 +56,6 @@ const REQUEST_HEADERS = {
   accept: 'application/json, text/csv, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
   'accept-encoding': 'gzip',
 };
-
-const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
  * Downloads a store's feed for the scheduled pull (and a picture the back office names on another
@@ -194,42 +189,18 @@ function requestOnce(
   return new Promise((resolveResponse, reject) => {
     const request = client.request(
       url,
-      { method: 'GET', headers, agent: false, signal, lookup: guardedLookup(host, port, allow, resolve) },
+      {
+        method: 'GET',
+        headers,
+        agent: false,
+        signal,
+        lookup: guardedLookup(host, port, allow, resolve, blockedAddress),
+      },
       resolveResponse,
     );
     request.on('error', reject);
     request.end();
   });
-}
-
-/**
- * The `lookup` of the connection: resolves the name once and hands the socket only addresses the
- * policy allows, so what is checked is what is connected to. A name with any forbidden address is
- * refused whole: a rebinding answer mixing a public and a private address gets nothing.
- */
-function guardedLookup(host: string, port: number, allow: FetchAllowList, resolve: ResolveHost): LookupFunction {
-  return (hostname, lookupOptions, callback) => {
-    resolve(hostname).then(
-      (resolved) => {
-        const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
-        const addresses = resolved.filter((a) => family === 0 || a.family === family);
-        const refused = addresses.find((a) => !mayConnect({ host, port, address: a.address }, allow));
-        if (refused) {
-          const error = new FeedFetchError('FEED_FETCH_BLOCKED_ADDRESS', {
-            detail: `${hostname} → ${refused.address}`,
-          });
-          callback(error as NodeJS.ErrnoException, '', 0);
-        } else if (addresses.length === 0) {
-          callback(Object.assign(new Error(`${hostname} çözümlenemedi`), { code: 'ENOTFOUND' }), '', 0);
-        } else if (lookupOptions.all) {
-          (callback as unknown as (err: null, addresses: ResolvedAddress[]) => void)(null, addresses);
-        } else {
-          callback(null, addresses[0]!.address, addresses[0]!.family);
-        }
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 0),
-    );
-  };
 }
 
 /**

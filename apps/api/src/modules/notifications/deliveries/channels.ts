@@ -23,7 +23,17 @@ export function channelSenders(app: FastifyInstance): ChannelSenders {
       provider: createSmsProvider(app.config.sms, app.log),
       publicUrl: app.config.publicUrl,
     }),
-    ...(vapid ? { push: pushSender({ db: app.dbHandle.db, vapid, publicUrl: app.config.publicUrl }) } : {}),
+    ...(vapid
+      ? {
+          push: pushSender({
+            db: app.dbHandle.db,
+            vapid,
+            publicUrl: app.config.publicUrl,
+            log: app.log,
+            allow: app.config.push?.fetchAllow ?? [],
+          }),
+        }
+      : {}),
   };
 }
 
