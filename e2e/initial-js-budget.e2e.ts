@@ -62,6 +62,7 @@ describe('initial JavaScript of the public pages', () => {
     ['register', () => '/register'],
     ['forgot-password', () => '/forgot-password'],
     ['reset-password', () => '/reset-password?token=0123456789abcdef'],
+    ['verify-email', () => '/verify-email?token=0123456789abcdef'],
     ['not found', () => '/about'],
   ];
 

@@ -71,6 +71,7 @@ function clientChunks(): Plugin {
     'register',
     'forgot-password',
     'reset-password',
+    'verify-email',
     'comparison',
     'stores',
     'premium-plans',

@@ -34,6 +34,7 @@ export default [
     route('register', 'routes/register.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    route('verify-email', 'routes/verify-email.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('account-settings', 'routes/account-settings.tsx'),
     route('privacy-settings', 'routes/privacy-settings.tsx'),

@@ -14,7 +14,7 @@ import {
 
 /**
  * Signing in and the session: every request and response of the sign-in calls of /api/auth/*
- * (login, register, Google, Facebook, refresh, logout, forgot and reset password).
+ * (login, register, Google, Facebook, refresh, logout, forgot and reset password, e-mail verification).
  */
 
 const m = messages.auth;
@@ -132,3 +132,18 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** Web path of the reset link mailed by POST /auth/forgot-password. */
 export const RESET_PASSWORD_PATH = '/reset-password';
+
+/** `POST /auth/verify-email`: the `token` query parameter of the mailed link (/verify-email?token=...). */
+export const verifyEmailRequestSchema = z.object({
+  token: z.string(m.verificationTokenInvalid).min(20, m.verificationTokenInvalid).max(200, m.verificationTokenInvalid),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** `data` of `POST /auth/verify-email` (EmailVerificationStatus of contracts/email-verification). */
+export const verifyEmailResultSchema = z.object({ status: z.enum(['verified', 'already-verified']) });
+
+/** `data` of `POST /auth/verify-email/resend` (VerificationResent of contracts/email-verification). */
+export const verificationResentSchema = z.object({
+  email: z.string(),
+  resendAfterSeconds: z.number().int().nonnegative(),
+});

@@ -182,6 +182,12 @@ const INVENTORY: Record<string, Entry> = {
     ok: 400,
     request: () => ({ url: '/api/auth/reset-password', payload: { token: 'x'.repeat(43), password: 'Yeni.Sifre123' } }),
   },
+  // The mailed link is the authority (a session is neither needed nor used): an unknown one is refused.
+  'POST /api/auth/verify-email': {
+    policy: 'token-link',
+    ok: 400,
+    request: () => ({ url: '/api/auth/verify-email', payload: { token: 'x'.repeat(43) } }),
+  },
   // Logout takes the access token and/or a refresh token: anonymous callers are welcome (200).
   'POST /api/auth/logout': {
     policy: 'public',
@@ -194,6 +200,8 @@ const INVENTORY: Record<string, Entry> = {
 
   // The signed-in user's own account.
   'GET /api/auth/me': { policy: 'signed-in', ok: 200 },
+  // The demo accounts' addresses are verified: 409 EMAIL_ALREADY_VERIFIED (no mail is sent).
+  'POST /api/auth/verify-email/resend': { policy: 'signed-in', ok: 409 },
   'PUT /api/auth/password': {
     policy: 'signed-in',
     ok: 400,

@@ -20,6 +20,6 @@ describe('route error boundaries', () => {
   });
 
   it('covers every page of the site', () => {
-    expect(pages(layout?.children ?? [])).toHaveLength(28);
+    expect(pages(layout?.children ?? [])).toHaveLength(29);
   });
 });

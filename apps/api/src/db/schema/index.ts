@@ -6,6 +6,7 @@ export * from './enums';
 export * from './users';
 export * from './refresh-sessions';
 export * from './password-reset-tokens';
+export * from './email-verification-tokens';
 export * from './user-avatars';
 export * from './media-files';
 export * from './categories';

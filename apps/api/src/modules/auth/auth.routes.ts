@@ -10,6 +10,9 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  verificationResentSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResultSchema,
 } from '@kiyasla/contracts/auth';
 import { changePasswordRequestSchema } from '@kiyasla/contracts/account';
 import { userSchema } from '@kiyasla/contracts/user';
@@ -21,6 +24,7 @@ import { currentUser, featureEnabled, optionalUser, requireFeature, requireUser 
 import { clientInfo, createAuthContext } from './auth.context';
 import { login, logout, refresh, register, socialLogin } from './auth.service';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service';
+import { confirmEmail, resendVerificationEmail } from './email-verification.service';
 import {
   authErrorResponses as errors,
   authRouteDefaults,
@@ -33,7 +37,7 @@ import { knownDeviceOf, knownDeviceSetCookie } from './known-device';
 
 /**
  * /api/auth/* of signing in and out: registration, password, Google and Facebook sign-in,
- * sessions (refresh, logout), the current user, password change and reset. The signed-in user's
+ * sessions (refresh, logout), the current user, password change and reset, e-mail verification. The signed-in user's
  * own account (profile, settings, export, deletion) is modules/account, under the same prefix.
  * Routes stay thin: schema → policy → service.
  */
@@ -239,6 +243,43 @@ export async function authRoutes(app: FastifyInstance) {
     async (req) => {
       await resetPassword(ctx, req.body);
       return ok(null, { message: messages.auth.passwordReset });
+    },
+  );
+
+  r.post(
+    '/auth/verify-email',
+    {
+      config: signInLimit(app),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'E-postadaki tek kullanımlık bağlantıyla e-posta adresini doğrular (zaten doğrulanmışsa already-verified)',
+        body: verifyEmailRequestSchema,
+        response: { 200: okEnvelope(verifyEmailResultSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const status = await confirmEmail(ctx, req.body.token);
+      const message = status === 'verified' ? messages.auth.emailVerified : messages.auth.emailAlreadyVerified;
+      return ok({ status }, { message });
+    },
+  );
+
+  r.post(
+    '/auth/verify-email/resend',
+    {
+      onRequest: requireUser,
+      config: signInLimit(app),
+      schema: {
+        tags: ['auth'],
+        summary: 'Yeni bir doğrulama e-postası gönderir (dakikada 1, 24 saatte 5; eski bağlantılar geçersiz olur)',
+        security: bearer,
+        response: { 200: okEnvelope(verificationResentSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const sent = await resendVerificationEmail(ctx, currentUser(req));
+      return ok(sent, { message: messages.auth.verificationSent(sent.email) });
     },
   );
 }

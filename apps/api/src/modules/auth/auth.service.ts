@@ -25,6 +25,7 @@ import { refreshSession, startSession, type ClientInfo } from './sessions.servic
 import { hashToken } from './tokens';
 import type { SocialProfile } from './social-providers';
 import { accountLocked, ClientThrottle, clientThrottled } from './login-throttle';
+import { queueVerificationMail } from './email-verification.service';
 
 const MINUTE_MS = 60_000;
 
@@ -40,24 +41,35 @@ export async function assertPasswordPolicy(ctx: AuthContext, password: string, f
   }
 }
 
-/** E-mail registration; the route's policy has checked that registration is open. */
+/**
+ * E-mail registration; the route's policy has checked that registration is open. The account
+ * and the e-mail with its verification link are written together (the address stays unverified
+ * until the link is opened: email-verification.service).
+ */
 export async function register(ctx: AuthContext, input: RegisterRequest, client: ClientInfo): Promise<AuthSession> {
   await assertPasswordPolicy(ctx, input.password);
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
 
+  const passwordHash = await hashPassword(input.password);
+  const { siteName } = await ctx.settings.group('general');
   let user: UserRow;
   try {
-    user = await insertUser(ctx.db, {
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName,
-      lastName: input.lastName,
+    user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+      });
+      await queueVerificationMail(ctx, tx, created, siteName, new Date());
+      return created;
     });
   } catch (err) {
     // Two registrations of one e-mail at the same instant: the unique index decides.
     if (isUniqueViolation(err, 'users_email_uq')) throw emailTaken();
     throw err;
   }
+  ctx.mail.kick();
   return startSession(ctx, user, { remember: false, client });
 }
 

@@ -34,6 +34,7 @@ const AVATAR_FILES = '/api/auth/avatars/';
  */
 const MALFORMED_TOKEN_CODES: Record<string, AuthErrorCode> = {
   [messages.auth.resetTokenInvalid]: 'RESET_TOKEN_INVALID',
+  [messages.auth.verificationTokenInvalid]: 'EMAIL_VERIFICATION_INVALID',
   [messages.auth.tokenInvalid]: 'REFRESH_INVALID',
   [messages.auth.googleFailed]: 'SOCIAL_TOKEN_INVALID',
   [messages.auth.facebookFailed]: 'SOCIAL_TOKEN_INVALID',

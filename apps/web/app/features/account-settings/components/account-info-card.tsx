@@ -4,6 +4,7 @@ import { BadgeCheck, CircleAlert, PencilLine, UserRound } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountCard } from '~/entities/account/components/account-shell';
+import { ResendVerificationButton } from '~/entities/account/components/resend-verification-button';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { formatDate } from '~/lib/format';
 
@@ -23,20 +24,30 @@ export function AccountInfoCard({ user }: { user: User }) {
     ['Ad Soyad', `${user.firstName} ${user.lastName}`],
     [
       'E-posta',
-      <span key="email" className="inline-flex flex-wrap items-center gap-2 break-all">
-        {user.email}
-        {user.emailVerified ? (
-          <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
-            <BadgeCheck aria-hidden="true" className="size-3.5" />
-            Doğrulandı
-          </span>
-        ) : (
-          <span className="inline-flex items-center gap-1 rounded-full bg-warning/10 px-2 py-0.5 text-xs font-semibold text-warning">
-            <CircleAlert aria-hidden="true" className="size-3.5" />
-            Doğrulanmadı
-          </span>
+      <div key="email" className="min-w-0">
+        <span className="inline-flex flex-wrap items-center gap-2 break-all">
+          {user.email}
+          {user.emailVerified ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Doğrulandı
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-warning/10 px-2 py-0.5 text-xs font-semibold text-warning">
+              <CircleAlert aria-hidden="true" className="size-3.5" />
+              Doğrulanmadı
+            </span>
+          )}
+        </span>
+        {!user.emailVerified && (
+          <>
+            <p className="mt-2 font-normal text-muted">
+              Adresinizi doğrulamak için size gönderdiğimiz e-postadaki bağlantıyı açın.
+            </p>
+            <ResendVerificationButton className="mt-3" />
+          </>
         )}
-      </span>,
+      </div>,
     ],
     ['Telefon', user.phone || 'Belirtilmemiş'],
     ['Üyelik', plan],

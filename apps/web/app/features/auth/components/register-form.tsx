@@ -95,7 +95,9 @@ export function RegisterForm() {
 
   const finish = useCallback(
     (user: User, message?: string) => {
-      toast.success(message ?? messages.auth.registerSuccess, `Hesabınız hazır, ${user.firstName}.`);
+      // An e-mail registration: the verification link is on its way (Google and Facebook addresses are verified).
+      const verify = user.emailVerified ? '' : ' E-posta adresinizi doğrulamak için gelen kutunuzu kontrol edin.';
+      toast.success(message ?? messages.auth.registerSuccess, `Hesabınız hazır, ${user.firstName}.${verify}`);
       void navigate(redirectTo, { replace: true });
     },
     [navigate, redirectTo],
