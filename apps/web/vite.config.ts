@@ -262,6 +262,10 @@ export default defineConfig({
   plugins: [browserModules(), clientChunks(), tailwindcss(), reactRouter()],
   // `~/` mirrors the tsconfig path alias (vite-tsconfig-paths is not a dependency).
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  // The dev server serves react-router unbundled (its plugin keeps it out of the optimizer), so
+  // its CommonJS dependencies must be pre-bundled by name, or the browser cannot import them
+  // ("cookie does not provide an export named 'parse'") and no page hydrates under `npm run dev`.
+  optimizeDeps: { include: ['react-router > cookie', 'react-router > set-cookie-parser'] },
   server: {
     // The README's address. If it is taken, fail rather than move on to the next port: the API's.
     port: 3000,
