@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
+import type { PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { notifications } from '../db/schema/notifications';
 import { paymentCredentials } from '../db/schema/payment-credentials';
 import { payments } from '../db/schema/payments';
@@ -19,7 +19,7 @@ import { openRenewalOrders, runRenewals } from '../modules/payments/renewals';
 import { addMonths } from '../modules/payments/subscription';
 import { bearer, body, registerUser } from '../test/accounts';
 import { setSettings, type TestApp } from '../test/app';
-import { usePaymentsApp, formOf, mailsTo, postForm, userRow } from '../test/payments-app';
+import { checkoutAs, usePaymentsApp, formOf, mailsTo, postForm, userRow } from '../test/payments-app';
 import { testConfig } from '../test/config';
 import type { IyzicoStandIn, StripeStandIn } from '../test/payment-stand-ins';
 import { expireSubscriptions } from './subscription-lifecycle';
@@ -71,16 +71,7 @@ async function systemNotices(userId: string) {
     .where(and(eq(notifications.userId, userId), eq(notifications.type, 'system')));
 }
 
-async function checkout(token: string, planId: string): Promise<CheckoutResponse> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: bearer(token),
-    payload: { planId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<{ data: CheckoutResponse }>(res).data;
-}
+const checkout = (token: string, planId: string) => checkoutAs(t, token, planId);
 
 /** A new member who bought `plan` through the demo page; returns them and their renewal date. */
 async function demoMember(plan = 'monthly') {

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { CheckoutResponse } from '@kiyasla/contracts/payments';
 import type { PaymentSettings } from '@kiyasla/contracts/settings';
 import { outbox } from '../db/schema/outbox';
+import { payments } from '../db/schema/payments';
 import { users, type UserRow } from '../db/schema/users';
 import { SecretBox } from '../lib/secret-box';
 import type { PaymentsDeps } from '../modules/payments/payments.service';
+import { bearer, body } from './accounts';
 import { createTestApp, setSettings, type TestApp } from './app';
 import { testConfig } from './config';
 import { startIyzicoStandIn, startStripeStandIn, type IyzicoStandIn, type StripeStandIn } from './payment-stand-ins';
@@ -100,4 +103,22 @@ export async function mailsTo(t: TestApp, kind: string, to: string) {
     .select()
     .from(outbox)
     .where(and(eq(outbox.kind, kind), sql`${outbox.payload}->>'to' = ${to}`));
+}
+
+/** Opens a purchase order of `planId` as the member (201) and returns the checkout's answer. */
+export async function checkoutAs(t: TestApp, token: string, planId: string): Promise<CheckoutResponse> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/checkout',
+    headers: bearer(token),
+    payload: { planId },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return body<{ data: CheckoutResponse }>(res).data;
+}
+
+/** A payment's row as the database holds it. */
+export async function paymentRow(t: TestApp, id: string) {
+  const [row] = await t.db.db.select().from(payments).where(eq(payments.id, id));
+  return row!;
 }

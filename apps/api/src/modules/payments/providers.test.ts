@@ -4,14 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { CheckoutResponse } from '@kiyasla/contracts/payments';
 import type { User } from '@kiyasla/contracts/user';
 import { payments } from '../../db/schema/payments';
 import { SecretBox } from '../../lib/secret-box';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { createTestApp, setSettings, type TestApp } from '../../test/app';
 import { testConfig } from '../../test/config';
-import { postForm } from '../../test/payments-app';
+import { checkoutAs, postForm } from '../../test/payments-app';
 import { sessionCache } from '../auth/session-cache';
 import { CallbackRefused } from './providers/provider';
 import { shopierFormFields, verifyShopierCallback } from './providers/shopier';
@@ -104,16 +103,7 @@ afterAll(async () => {
   stripe.server.close();
 });
 
-async function checkout(token: string, planId: string): Promise<CheckoutResponse> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: bearer(token),
-    payload: { planId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<{ data: CheckoutResponse }>(res).data;
-}
+const checkout = (token: string, planId: string) => checkoutAs(t, token, planId);
 
 async function me(token: string): Promise<User> {
   sessionCache.clear();

@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import type { CheckoutResponse, PaymentHistoryItem } from '@kiyasla/contracts/payments';
+import type { PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { payments } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { setSettings, type TestApp } from '../../test/app';
-import { usePaymentsApp, postForm, userRow } from '../../test/payments-app';
+import { checkoutAs, paymentRow, usePaymentsApp, postForm, userRow } from '../../test/payments-app';
 import type { IyzicoStandIn, StripeStandIn } from '../../test/payment-stand-ins';
 import { refundPayment, REFUND_LEASE_MS, type PaymentsDeps } from './payments.service';
 
@@ -36,21 +36,9 @@ beforeAll(() => {
   ({ t, stripe, iyzico, deps } = world());
 });
 
-async function checkout(token: string, planId: string): Promise<CheckoutResponse> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: bearer(token),
-    payload: { planId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<{ data: CheckoutResponse }>(res).data;
-}
+const checkout = (token: string, planId: string) => checkoutAs(t, token, planId);
 
-async function row(id: string) {
-  const [r] = await t.db.db.select().from(payments).where(eq(payments.id, id));
-  return r!;
-}
+const row = (id: string) => paymentRow(t, id);
 
 /** A member who paid `plan` through Stripe (a verified webhook). */
 async function stripeBuyer(plan = 'monthly') {

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { CheckoutResponse } from '@kiyasla/contracts/payments';
 import { notifications } from '../../db/schema/notifications';
 import { payments } from '../../db/schema/payments';
 import { bearer, body, registerUser } from '../../test/accounts';
 import { setSettings, type TestApp } from '../../test/app';
-import { formOf, mailsTo, postForm, usePaymentsApp, userRow } from '../../test/payments-app';
+import { checkoutAs, paymentRow, formOf, mailsTo, postForm, usePaymentsApp, userRow } from '../../test/payments-app';
 import { expireCheckoutOrders, type PaymentsDeps } from './payments.service';
 
 /*
@@ -48,21 +47,9 @@ function shopierCallback(orderId: string, status: 'success' | 'failed', paymentI
   });
 }
 
-async function checkout(token: string, planId: string): Promise<CheckoutResponse> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/checkout',
-    headers: bearer(token),
-    payload: { planId },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return body<{ data: CheckoutResponse }>(res).data;
-}
+const checkout = (token: string, planId: string) => checkoutAs(t, token, planId);
 
-async function orderRow(id: string) {
-  const [row] = await t.db.db.select().from(payments).where(eq(payments.id, id));
-  return row!;
-}
+const orderRow = (id: string) => paymentRow(t, id);
 
 const ordersOf = (userId: string) => t.db.db.select().from(payments).where(eq(payments.userId, userId));
 const systemNotices = (userId: string) =>
