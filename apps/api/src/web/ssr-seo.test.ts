@@ -1,38 +1,16 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
 import type { Category, SitemapProduct } from '@kiyasla/contracts/catalog';
 import { messages } from '@kiyasla/contracts/messages';
-import { repoRoot } from '../lib/paths';
 import { body } from '../test/accounts';
-import { useTestApp } from '../test/app';
-import { registerPages } from './ssr';
+import { useTestAppWithPages } from '../test/web-pages';
 
 /*
  * Status codes, redirects and headers of the server-rendered pages as a crawler sees them
  * (the SEO/HTTP audit of December 2026), through the whole app with the web app's sources.
  */
 
-let vite: ViteDevServer | undefined;
-
-async function webBuildFromSources(): Promise<ServerBuild> {
-  vite = await createServer({
-    root: path.join(repoRoot(), 'apps', 'web'),
-    configFile: path.join(repoRoot(), 'apps', 'web', 'vite.config.ts'),
-    appType: 'custom',
-    logLevel: 'error',
-    server: { middlewareMode: true, hmr: false, watch: null },
-  });
-  return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-}
-
-const t = useTestApp({
-  config: { rateLimitMax: 10_000 },
-  beforeReady: async (app) => registerPages(app, await webBuildFromSources(), app.config.env),
-});
-afterAll(() => vite?.close());
+const t = useTestAppWithPages({ config: { rateLimitMax: 10_000 } });
 
 const get = (url: string, options: Omit<InjectOptions, 'url'> = {}) => t.app.inject({ method: 'GET', url, ...options });
 const api = async <T>(url: string) => body<{ data: T }>(await get(url)).data;

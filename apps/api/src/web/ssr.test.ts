@@ -1,39 +1,16 @@
 import net from 'node:net';
-import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerBuild } from 'react-router';
-import { createServer, type ViteDevServer } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '@kiyasla/contracts/catalog';
 import { messages } from '@kiyasla/contracts/messages';
-import { repoRoot } from '../lib/paths';
 import { body } from '../test/accounts';
-import { useTestApp } from '../test/app';
-import { registerPages } from './ssr';
+import { useTestAppWithPages } from '../test/web-pages';
 
 /** A page costs its shopper at least two API calls (the site layout's categories and its own). */
 const RATE_LIMIT = 6;
 
-let vite: ViteDevServer | undefined;
-
-/** The web app's server build, compiled from its sources: what `npm run build` would bundle. */
-async function webBuildFromSources(): Promise<ServerBuild> {
-  vite = await createServer({
-    root: path.join(repoRoot(), 'apps', 'web'),
-    configFile: path.join(repoRoot(), 'apps', 'web', 'vite.config.ts'),
-    appType: 'custom',
-    logLevel: 'error',
-    server: { middlewareMode: true, hmr: false, watch: null },
-  });
-  return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
-}
-
 describe('server-rendered pages over the shopper’s rate limit', () => {
-  const t = useTestApp({
-    config: { rateLimitMax: RATE_LIMIT },
-    beforeReady: async (app) => registerPages(app, await webBuildFromSources(), app.config.env),
-  });
-  afterAll(() => vite?.close());
+  const t = useTestAppWithPages({ config: { rateLimitMax: RATE_LIMIT } });
 
   let productPage = '';
   let categoryPage = '';
