@@ -28,3 +28,9 @@ export const jsonbValue = <T>(name: string) =>
     toDriver: (value) => JSON.stringify(value),
     fromDriver: (value) => value as T,
   })(name);
+
+/** Binary data (pictures). node-postgres returns a Buffer, PGlite a Uint8Array: both read as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});

@@ -1,11 +1,5 @@
-import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres returns a Buffer, PGlite a Uint8Array.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns';
 
 /**
  * Pictures the back office named by an address on another site (a product's images, a category's

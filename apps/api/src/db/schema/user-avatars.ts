@@ -1,12 +1,6 @@
-import { customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from './columns';
 import { users } from './users';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres returns a Buffer, PGlite a Uint8Array.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Uploaded profile pictures. Kept in the database rather than on a local disk so every API
