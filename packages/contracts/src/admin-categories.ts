@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminListQuerySchema } from './admin-stores';
+import { isPictureAddress } from './image-mirror-messages';
 import { slugify } from './text';
 
 /*
@@ -56,16 +57,7 @@ const imageUrl = z
       .string()
       .trim()
       .max(2000, adminCategoryMessages.urlInvalid)
-      .refine((value) => {
-        // A site path (/images/...) or an http(s) address.
-        if (value.startsWith('/') && !value.startsWith('//')) return true;
-        try {
-          const url = new URL(value);
-          return url.protocol === 'http:' || url.protocol === 'https:';
-        } catch {
-          return false;
-        }
-      }, adminCategoryMessages.urlInvalid),
+      .refine(isPictureAddress, adminCategoryMessages.urlInvalid),
     z.null(),
   ])
   .optional()

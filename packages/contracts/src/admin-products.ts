@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminListQuerySchema } from './admin-stores';
 import { AVAILABILITY_VALUES } from './constants';
+import { isPictureAddress } from './image-mirror-messages';
 import { slugify } from './text';
 
 /*
@@ -63,15 +64,7 @@ const httpUrl = z
   .string(m.imageUrlInvalid)
   .trim()
   .max(2000, m.imageUrlInvalid)
-  .refine((value) => {
-    if (value.startsWith('/') && !value.startsWith('//')) return true;
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, m.imageUrlInvalid);
+  .refine(isPictureAddress, m.imageUrlInvalid);
 
 export const productImageSchema = z.object({
   url: httpUrl,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEED_FORMATS, FEED_MODES } from './feeds';
+import { isPictureAddress } from './image-mirror-messages';
 import { slugify } from './text';
 
 /*
@@ -73,19 +74,7 @@ const optionalUrl = z
 const optionalLogo = z
   .union([
     z.literal(''),
-    z
-      .string()
-      .trim()
-      .max(2000, adminStoreMessages.urlInvalid)
-      .refine((value) => {
-        if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value);
-        try {
-          const url = new URL(value);
-          return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-        } catch {
-          return false;
-        }
-      }, adminStoreMessages.urlInvalid),
+    z.string().trim().max(2000, adminStoreMessages.urlInvalid).refine(isPictureAddress, adminStoreMessages.urlInvalid),
     z.null(),
   ])
   .optional()

@@ -12,3 +12,18 @@ export const imageMirrorMessages = {
 } as const;
 
 export type ImageMirrorErrorCode = keyof typeof imageMirrorMessages;
+
+/**
+ * A picture address the back office accepts (product images, a category's image, a store's logo):
+ * a path of this site (`/api/media/…`, how a kept picture comes back to the form) or an http(s)
+ * address on another site, downloaded at save.
+ */
+export function isPictureAddress(value: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
