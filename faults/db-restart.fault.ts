@@ -45,7 +45,8 @@ describe('PostgreSQL restarts during a mixed load', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
     const checkout = await demoCheckout(base, buyer.token);
-    const mailsToBuyerBefore = smtp.to(buyer.email).length;
+    // The buyer's receipts by their subject: a new member also gets the address verification mail.
+    const receiptMails = () => smtp.to(buyer.email).filter((m) => m.subject.includes('ödeme makbuzunuz')).length;
 
     const load = startLoad({ baseURL: base, tokens: [watcher.token, buyer.token], productIds }, 6);
     await new Promise((r) => setTimeout(r, 1_000));
@@ -181,7 +182,7 @@ describe('PostgreSQL restarts during a mixed load', () => {
       buyer.userId,
     ]);
     expect(payments.rows.map((r) => r.status)).toEqual(['completed']);
-    await waitFor('the receipt went out', async () => smtp.to(buyer.email).length > mailsToBuyerBefore, 45_000, 500);
+    await waitFor('the receipt went out', async () => receiptMails() > 0, 45_000, 500);
     await new Promise((r) => setTimeout(r, 2_000));
     const receipts = await count(
       pg,
@@ -191,10 +192,10 @@ describe('PostgreSQL restarts during a mixed load', () => {
     report.payment = {
       payments: payments.rows.length,
       receiptRows: receipts,
-      mailsReceived: smtp.to(buyer.email).length - mailsToBuyerBefore,
+      mailsReceived: receiptMails(),
     };
     expect(receipts).toBe(1);
-    expect(smtp.to(buyer.email).length - mailsToBuyerBefore).toBe(1);
+    expect(receiptMails()).toBe(1);
     const me = data<{ user?: { isPremium: boolean }; isPremium?: boolean }>(
       await call(base, '/api/auth/me', { token: buyer.token }),
     );
