@@ -289,7 +289,9 @@ describe('admin journeys', () => {
         refs.filter((ref) => adminOnly.has(ref)),
         `${path} loads back-office code`,
       ).toEqual([]);
-      expect(html, `${path} is indexable`).not.toMatch(/<meta name="robots" content="noindex"/);
+      // The sign-in form is a public page kept out of search results; the others are indexable.
+      if (path === '/login') expect(html, `${path} is noindex`).toMatch(/<meta name="robots" content="noindex"/);
+      else expect(html, `${path} is indexable`).not.toMatch(/<meta name="robots" content="noindex"/);
     }
 
     // Every admin page (the server renders the gate's loading state) tells robots to stay out.

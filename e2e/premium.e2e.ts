@@ -8,7 +8,13 @@ import { usePrivateServer } from './support/private-server';
 const server = usePrivateServer();
 const browser = useBrowser();
 
-const longDay = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+// Dates as the site shows them: in Istanbul, whatever the machine's time zone.
+const longDay = new Intl.DateTimeFormat('tr-TR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Istanbul',
+});
 
 /** Signs the free demo member in through the API and stores the session as the web app keeps it. */
 async function signInAsFreeMember(context: BrowserContext) {

@@ -8,7 +8,11 @@ import { useAdminSearchTerms } from '../api/get-admin-search-terms';
 import { useHideSearchTerm } from '../api/hide-search-term';
 import { useShowSearchTerm } from '../api/show-search-term';
 
-const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('tr-TR', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Istanbul',
+});
 
 /**
  * /admin/search-terms: what shoppers see under "Popüler aramalar", and a way to take a term out

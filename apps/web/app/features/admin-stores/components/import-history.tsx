@@ -7,7 +7,11 @@ import { IMPORT_SOURCE_LABELS, IMPORT_STATUS_LABELS, IMPORT_STATUS_TONE } from '
 import { ImportReport } from './import-report';
 import { StatusPill } from './status-pill';
 
-const dateTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('tr-TR', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/Istanbul',
+});
 
 /** The store's import history, newest first; each entry opens its report. */
 export function ImportHistory({ storeId }: { storeId: string }) {

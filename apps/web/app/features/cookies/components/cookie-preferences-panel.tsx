@@ -25,7 +25,11 @@ function sameChoices(a: CookieChoices, b: CookieChoices): boolean {
 }
 
 function formatSavedAt(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' });
+  const time = new Date(iso).toLocaleTimeString('tr-TR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Istanbul',
+  });
   return `${formatDate(iso)} ${time}`;
 }
 
