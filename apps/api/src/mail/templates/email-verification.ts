@@ -1,8 +1,5 @@
 import type { MailMessage } from '../transport';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/html';
 
 /** The link that verifies a new account's e-mail address (registration, or the member's resend). */
 export function emailVerificationMail(input: {

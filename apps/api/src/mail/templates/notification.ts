@@ -1,8 +1,5 @@
 import type { MailMessage } from '../transport';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/html';
 
 const tryFormat = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
 /** Kuruş as Turkish lira: 1249900 → "₺12.499,00". */

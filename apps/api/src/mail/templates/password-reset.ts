@@ -1,8 +1,5 @@
 import type { MailMessage } from '../transport';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/html';
 
 export function passwordResetMail(input: {
   to: string;

@@ -1,13 +1,10 @@
 import type { MailMessage } from '../transport';
+import { escapeHtml } from '../../lib/html';
 
 /**
  * E-mails of a renewing premium plan (ADR 018): the reminder before the date (a card on file is
  * charged; without one, a payment link), the renewal's receipt, and a failed renewal.
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(paragraphs: string[], link: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');

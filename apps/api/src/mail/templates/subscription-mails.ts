@@ -1,10 +1,7 @@
 import type { MailMessage } from '../transport';
+import { escapeHtml } from '../../lib/html';
 
 /** E-mails of the premium subscription: receipt and expiry notice (issue 14); the renewal's are in renewal-mails.ts. */
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function page(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');

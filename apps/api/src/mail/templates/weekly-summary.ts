@@ -1,9 +1,6 @@
 import type { MailMessage } from '../transport';
 import { formatKurus } from './notification';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/html';
 
 export interface WeeklySummaryItem {
   name: string;

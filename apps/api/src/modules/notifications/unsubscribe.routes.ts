@@ -7,10 +7,7 @@ import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../lib/sql-rows';
 import { TOPIC_LABELS } from './deliveries/email-sender';
 import { verifyUnsubscribeToken } from './unsubscribe';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../lib/html';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
   return reply

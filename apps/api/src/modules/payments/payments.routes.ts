@@ -20,7 +20,7 @@ import { cspNonce } from '../../plugins/csp';
 import { currentUser, requireUser, requireUserTo } from '../../plugins/policies';
 import { demoCheckoutPage, verifyDemoCallback } from './providers/demo';
 import { formatTry } from './providers/format';
-import { escapeHtml } from './providers/hmac';
+import { escapeHtml } from '../../lib/html';
 import { retrieveIyzicoPayment, iyzicoClient } from './providers/iyzico';
 import { CallbackRefused, type VerifiedPayment } from './providers/provider';
 import { autoPostPage, shopierFormFields, verifyShopierCallback } from './providers/shopier';

@@ -8,7 +8,8 @@ import {
   type StoredCredential,
   type VerifiedPayment,
 } from './provider';
-import { escapeHtml, hmacBase64, sameSignature } from './hmac';
+import { escapeHtml } from '../../../lib/html';
+import { hmacBase64, sameSignature } from './hmac';
 
 /**
  * The built-in demo provider (ADR 018): a local "payment page" clearly marked as a test payment.

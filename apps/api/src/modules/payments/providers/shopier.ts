@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { kurusToTry } from '@kiyasla/contracts/money';
 import { CallbackRefused, type CheckoutOrder, type VerifiedPayment } from './provider';
-import { escapeHtml, hmacBase64, sameSignature } from './hmac';
+import { escapeHtml } from '../../../lib/html';
+import { hmacBase64, sameSignature } from './hmac';
 
 /**
  * Shopier: the shopper's browser posts a signed form to Shopier's payment page; Shopier posts the
