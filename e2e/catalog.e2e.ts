@@ -322,7 +322,11 @@ describe('catalog: from the home page to a product and its price history', () =>
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     const response = await fetch(`${baseURL}/sitemap.xml`);
     expect(response.headers.get('content-type')).toContain('application/xml');
-    const xml = await response.text();
+    // An index of files: the site's pages, then the product pages in parts.
+    const files = [...(await response.text()).matchAll(/<sitemap><loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(files[0]).toBe(`${baseURL}/sitemaps/pages.xml`);
+    expect(files.slice(1).every((file) => /\/sitemaps\/products-\d+\.xml$/.test(file))).toBe(true);
+    const xml = (await Promise.all(files.map(async (file) => (await fetch(file)).text()))).join('\n');
     expect(xml).toContain(`<loc>${baseURL}/category/telefon</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/category/telefon/premium</loc>`);
     expect((xml.match(/\/product\//g) ?? []).length).toBeGreaterThan(400);

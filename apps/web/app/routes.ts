@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 
 export default [
   route('sitemap.xml', 'routes/sitemap[.]xml.ts'),
+  route('sitemaps/:file', 'routes/sitemap-file.ts'),
   route('robots.txt', 'routes/robots[.]txt.ts'),
   // The back office: client-rendered behind its gate, never loaded by a public page (ADR 016).
   layout('routes/admin-layout.tsx', [

@@ -90,6 +90,17 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 export const sitemapProductSchema = z.object({ _id: z.string().uuid(), lastmod: z.string() });
 export type SitemapProduct = z.infer<typeof sitemapProductSchema>;
 
+/**
+ * A part of the sitemap's product pages (`GET /sitemap/products`): its number (for
+ * `GET /sitemap/products/:part`), how many products it had when cut, and their latest change (ISO).
+ */
+export const sitemapPartSchema = z.object({
+  part: z.number().int().positive(),
+  count: z.number().int(),
+  lastmod: z.string(),
+});
+export type SitemapPart = z.infer<typeof sitemapPartSchema>;
+
 /** A store as the API returns it (`GET /stores`, and inside offers). */
 export const storeSchema = z.object({
   _id: z.string().uuid(),

@@ -31,6 +31,7 @@ export const messages = {
   },
   catalog: {
     productNotFound: 'Ürün bulunamadı',
+    sitemapPartNotFound: 'Site haritasının bu bölümü bulunamadı',
     productLoadError: 'Ürün yüklenirken hata oluştu',
     categoryNotFound: 'Kategori bulunamadı',
     productsNotFound: 'Ürünler bulunamadı',

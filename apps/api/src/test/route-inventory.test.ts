@@ -142,6 +142,11 @@ const INVENTORY: Record<string, Entry> = {
   'GET /api/products/{id}/reviews': { policy: 'public', ok: 200 },
   'GET /api/products/{id}/pros-cons': { policy: 'premium', ok: 200 },
   'GET /api/sitemap/products': { policy: 'public', ok: 200 },
+  'GET /api/sitemap/products/{part}': {
+    policy: 'public',
+    ok: 200,
+    request: () => ({ url: '/api/sitemap/products/1' }),
+  },
   'GET /api/stores': { policy: 'public', ok: 200 },
   'GET /api/stores/{idOrSlug}': { policy: 'public', ok: 404, request: () => ({ url: `/api/stores/${NO_SUCH_ID}` }) },
   'GET /api/search': { policy: 'public', ok: 200, request: () => ({ url: '/api/search?q=kulaklik' }) },

@@ -156,18 +156,47 @@ describe('HTML responses (L5)', () => {
 });
 
 describe('the sitemap (L4)', () => {
+  let index = '';
+  let files: string[] = [];
   let xml = '';
   let locs: string[] = [];
   const origin = () => new URL(t.app.config.publicUrl).origin;
+  const locsOf = (text: string) => [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]!));
   beforeAll(async () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
-    xml = res.body;
-    locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]!));
+    index = res.body;
+    files = locsOf(index);
+    // Every file the index lists, as a crawler would read them.
+    const bodies: string[] = [];
+    for (const file of files) {
+      const part = await get(file.slice(origin().length));
+      expect(part.statusCode, file).toBe(200);
+      expect(part.headers['content-type'], file).toBe('application/xml; charset=utf-8');
+      bodies.push(part.body);
+    }
+    xml = bodies.join('\n');
+    locs = locsOf(xml);
+  });
+
+  it('is an index of the pages’ file and the product pages’ parts', async () => {
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(files).toEqual([`${origin()}/sitemaps/pages.xml`, `${origin()}/sitemaps/products-1.xml`]);
+    const listed = body<{ pagination: { total: number } }>(await get('/api/products?limit=1')).pagination.total;
+    expect(locs.filter((loc) => loc.includes('/product/'))).toHaveLength(listed);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('answers 404 for a file it does not list', async () => {
+    for (const path of ['/sitemaps/products-2.xml', '/sitemaps/products-0.xml', '/sitemaps/other.xml']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body, path).toBe('Site haritasında böyle bir dosya yok.');
+    }
   });
 
   it('gives each product the time it or its prices last changed', async () => {
-    const products = await api<SitemapProduct[]>('/api/sitemap/products');
+    const products = await api<SitemapProduct[]>('/api/sitemap/products/1');
     expect(products.length).toBeGreaterThan(0);
     const [product] = products;
     const entry = new RegExp(`<loc>${origin()}/product/${product!._id}</loc><lastmod>([^<]*)</lastmod>`).exec(xml);

@@ -73,8 +73,11 @@ describe('server-rendered pages over the shopper’s rate limit', () => {
     expect(refused.body).toMatch(/"error",\["ErrorResponse",[^\]]*\],429,/);
   });
 
-  it('the sitemap over the limit answers 429 with Retry-After, not 503', async () => {
-    const { statuses, refused } = await browseUntilRefused('/sitemap.xml', '198.51.100.56');
+  it.each([
+    ['the sitemap', '/sitemap.xml', '198.51.100.56'],
+    ['a part of the sitemap', '/sitemaps/products-1.xml', '198.51.100.57'],
+  ])('%s over the limit answers 429 with Retry-After, not 503', async (_name, url, crawler) => {
+    const { statuses, refused } = await browseUntilRefused(url, crawler);
     expect(statuses.at(-1)).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.body).toBe(messages.generic.rateLimited);

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   LOWEST_PRICE_WINDOW_DAYS,
   PRICE_DROP_WINDOW_DAYS,
@@ -722,19 +736,68 @@ export async function findPricePeers(
 }
 
 /**
- * Every listed product (the catalogue `GET /products` lists) with when its page last changed: the
- * later of the product's own update and its figures' (prices, offers' stores and stock, ratings:
- * `figures_changed_at`, migration 0027). Newest products first; for the sitemap.
+ * A listed product's page last changed at the later of the product's own update and its figures'
+ * (prices, offers' stores and stock, ratings: `figures_changed_at`, migration 0027).
  */
-export async function findSitemapProducts(db: Database): Promise<Array<{ id: string; changedAt: Date }>> {
-  const rows = await db
-    .select({ id: products.id, updatedAt: products.updatedAt, figuresChangedAt: productPrices.figuresChangedAt })
+const pageChangedAt = sql`greatest(${products.updatedAt}, ${productPrices.figuresChangedAt})`;
+
+/** One part of the sitemap's product list: the listed products from `firstId` on, in id order. */
+export interface SitemapPartRow {
+  part: number;
+  firstId: string;
+  count: number;
+  /** The latest change among its products' pages. */
+  lastmod: Date;
+}
+
+/**
+ * The listed products (those `GET /products` lists) cut in id order into parts of `partSize`: one
+ * pass over the catalogue that returns a row per part, never the products themselves.
+ */
+export async function findSitemapParts(db: Database, partSize: number): Promise<SitemapPartRow[]> {
+  const numbered = db
+    .select({
+      id: products.id,
+      changedAt: sql`${pageChangedAt}`.as('changed_at'),
+      part: sql<number>`(row_number() over (order by ${products.id}) - 1) / ${partSize} + 1`.as('part'),
+    })
     .from(products)
-    .innerJoin(productPrices, eq(productPrices.productId, products.id))
+    .innerJoin(productPrices, pricesOfProduct)
     .where(eq(productPrices.isActive, true))
-    .orderBy(desc(products.createdAt), asc(products.id));
-  return rows.map((row) => ({
-    id: row.id,
-    changedAt: row.updatedAt > row.figuresChangedAt ? row.updatedAt : row.figuresChangedAt,
-  }));
+    .as('numbered');
+  return db
+    .select({
+      part: sql`${numbered.part}`.mapWith(Number),
+      // uuid has no min() before PostgreSQL 16; its text sorts the same way (lowercase hex).
+      firstId: sql<string>`min(${numbered.id}::text)`,
+      count: sql`count(*)`.mapWith(Number),
+      lastmod: sql`max(${numbered.changedAt})`.mapWith(products.updatedAt),
+    })
+    .from(numbered)
+    .groupBy(numbered.part)
+    .orderBy(numbered.part);
+}
+
+/**
+ * The listed products with ids from `firstId` up to (not including) `beforeId`, in id order, with
+ * when each page last changed; at most `limit` (a part's range may have gained products since it
+ * was cut).
+ */
+export async function findSitemapProducts(
+  db: Database,
+  range: { firstId: string; beforeId: string | null; limit: number },
+): Promise<Array<{ id: string; changedAt: Date }>> {
+  return db
+    .select({ id: products.id, changedAt: sql`${pageChangedAt}`.mapWith(products.updatedAt) })
+    .from(products)
+    .innerJoin(productPrices, pricesOfProduct)
+    .where(
+      and(
+        eq(productPrices.isActive, true),
+        gte(products.id, range.firstId),
+        range.beforeId === null ? undefined : lt(products.id, range.beforeId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .limit(range.limit);
 }

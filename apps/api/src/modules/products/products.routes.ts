@@ -10,6 +10,7 @@ import {
   REVIEW_SORTS,
   reviewSchema,
   reviewSummarySchema,
+  sitemapPartSchema,
   sitemapProductSchema,
   storeOfferSchema,
 } from '@kiyasla/contracts/catalog';
@@ -30,7 +31,8 @@ import {
   getProductOffers,
   getProductReviews,
   listProducts,
-  listSitemapProducts,
+  listSitemapPart,
+  listSitemapParts,
   type ListingResult,
 } from './products.service';
 import { ViewRecorder } from './view-recorder';
@@ -119,11 +121,25 @@ export async function productRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Site haritası için listelenen her ürün ve sayfasının son değişme zamanı (ürün ya da fiyatları)',
-        response: { 200: z.object({ success: z.literal(true), data: z.array(sitemapProductSchema) }) },
+        summary:
+          'Site haritasının ürün bölümleri: her bölümdeki ürün sayısı ve sayfalarının son değişme zamanı (ürün ya da fiyatları)',
+        response: { 200: z.object({ success: z.literal(true), data: z.array(sitemapPartSchema) }) },
       },
     },
-    async () => ok(await listSitemapProducts(db)),
+    async () => ok(await listSitemapParts(db)),
+  );
+
+  r.get(
+    '/sitemap/products/:part',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Site haritasının bir ürün bölümü: her ürün ve sayfasının son değişme zamanı',
+        params: z.object({ part: z.coerce.number().int().min(1).max(1_000_000) }),
+        response: { 200: z.object({ success: z.literal(true), data: z.array(sitemapProductSchema) }), ...errors },
+      },
+    },
+    async (req) => ok(await listSitemapPart(db, req.params.part)),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import type {
   ProductDetail,
   Review,
   ReviewSummary,
+  SitemapPart,
   SitemapProduct,
   StoreOffer,
 } from '@kiyasla/contracts/catalog';
@@ -29,6 +30,7 @@ import {
   type RawFacets,
 } from './listing-index';
 import { listingReadTags } from './listing-read-tags';
+import { catalogBrands } from './catalog-brands';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
@@ -53,7 +55,9 @@ import {
   findCardsByIds,
   findMatchIdsByCategory,
   findProducts,
+  findSitemapParts,
   findSitemapProducts,
+  type SitemapPartRow,
   priceBounds,
   specCounts,
   storeCounts,
@@ -164,37 +168,74 @@ const listingCache = new PublicReadCache<ListingResult>(30_000, 2_000, { name: '
 const listingFacetsCache = new PublicReadCache<Facets>(30_000, 2_000, { name: 'listing_facets' });
 
 /**
- * The sitemap's list, read at most once per 10 minutes per instance (one load shared by the
- * requests that arrive meanwhile): it reads the whole catalogue, and the route is public.
+ * Products per part of the sitemap (`/sitemaps/products-N.xml`): well under the protocol's 50,000
+ * URLs and 50 MB a file, and a part is one index range read.
  */
-const sitemapProductsCache = new TtlCache<SitemapProduct[]>(10 * 60_000);
+export const SITEMAP_PART_SIZE = 10_000;
 
-/** Drops the sitemap's list (a test that changed the catalogue reads it again at once). */
+/**
+ * The sitemap's parts, cut at most once per 10 minutes per instance (one load shared by the
+ * requests that arrive meanwhile): cutting reads the whole catalogue, and the route is public.
+ * A part's products are read when asked (an index range of its ids), not kept: a million
+ * products' entries would hold hundreds of megabytes.
+ */
+const sitemapPartsCache = new TtlCache<SitemapPartRow[]>(10 * 60_000);
+
+/** Drops the sitemap's parts (a test that changed the catalogue reads them again at once). */
 export function forgetSitemapProducts(): void {
-  sitemapProductsCache.clear();
+  sitemapPartsCache.clear();
 }
 
-/** Every listed product's page and when it last changed (`GET /sitemap/products`). */
-export async function listSitemapProducts(db: Database): Promise<SitemapProduct[]> {
-  return sitemapProductsCache.get('all', async () => {
-    const rows = await findSitemapProducts(db);
-    return rows.map((row) => ({ _id: row.id, lastmod: row.changedAt.toISOString() }));
+const sitemapParts = (db: Database, partSize: number) =>
+  sitemapPartsCache.get(String(partSize), () => findSitemapParts(db, partSize));
+
+/** The sitemap's parts of product pages: how many each has and their latest change (`GET /sitemap/products`). */
+export async function listSitemapParts(db: Database, partSize = SITEMAP_PART_SIZE): Promise<SitemapPart[]> {
+  return (await sitemapParts(db, partSize)).map((row) => ({
+    part: row.part,
+    count: row.count,
+    lastmod: row.lastmod.toISOString(),
+  }));
+}
+
+/** A part's product pages and when each last changed (`GET /sitemap/products/:part`); 404 past the last part. */
+export async function listSitemapPart(
+  db: Database,
+  part: number,
+  partSize = SITEMAP_PART_SIZE,
+): Promise<SitemapProduct[]> {
+  const parts = await sitemapParts(db, partSize);
+  const row = parts[part - 1];
+  if (!row) throw notFound('SITEMAP_PART_NOT_FOUND', messages.catalog.sitemapPartNotFound);
+  const rows = await findSitemapProducts(db, {
+    firstId: row.firstId,
+    beforeId: parts[part]?.firstId ?? null,
+    // The protocol's limit for one file.
+    limit: 50_000,
   });
+  return rows.map((r) => ({ _id: r.id, lastmod: r.changedAt.toISOString() }));
 }
 
 /** Product cards of a listing, with pagination and (on request) the filter panel's facets. */
 export async function listProducts(
   db: Database,
   scope: ListingScope,
-  q: ListingInput,
+  typed: ListingInput,
   /** A caller that caches the result (the search) learns what can change it. */
   tag?: TagReads,
 ): Promise<ListingResult> {
+  // The catalogue's brand spellings before the cache key: `apple` and `Apple` are one listing.
+  const q = await withCatalogBrands(db, typed);
   // Personal sets (favorites, comparisons) and text searches are keyed elsewhere or not at all.
   if (scope.productIds || scope.search) return loadListing(db, scope, q, tag);
   if (q.facets) return listingWithPanel(db, scope, q);
   const key = JSON.stringify([scope.category ?? null, scope.subcategory ?? null, q]);
   return listingCache.get(key, (tagEntry) => loadListing(db, scope, q, tagEntry));
+}
+
+/** The query with its brand filter as the catalogue spells the brands (catalog-brands.ts). */
+async function withCatalogBrands(db: Database, q: ListingInput): Promise<ListingInput> {
+  return q.brand.length === 0 ? q : { ...q, brand: await catalogBrands(db, q.brand) };
 }
 
 /**
@@ -280,8 +321,13 @@ export function panelKey(q: ListingInput): Omit<ListingInput, 'sort' | 'page' | 
  * index when it serves it, else from SQL. `tag` learns what can change it: the price of any
  * product of its scope (its price bounds, store counts and advanced counts read them).
  */
-export async function loadFacets(db: Database, scope: ListingScope, q: ListingInput, tag: TagReads): Promise<Facets> {
-  const filters = await toFilters(db, scope, q);
+export async function loadFacets(
+  db: Database,
+  scope: ListingScope,
+  typed: ListingInput,
+  tag: TagReads,
+): Promise<Facets> {
+  const filters = await toFilters(db, scope, await withCatalogBrands(db, typed));
   const indexed = await answerFromIndex(db, filters, { sort: 'popularity', page: 1, limit: 0 }, true);
   const facets = indexed?.facets ? presentFacets(filters, indexed.facets) : (await computeFacets(db, filters)).facets;
   tag(panelReadTags(filters));

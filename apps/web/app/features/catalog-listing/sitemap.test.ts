@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@kiyasla/contracts/catalog';
 import { testCategory } from '~/test/fixtures';
-import { buildSitemap, sitemapEntries, STATIC_PAGES } from './sitemap';
+import {
+  buildSitemap,
+  buildSitemapIndex,
+  pageEntries,
+  parseSitemapFile,
+  productEntries,
+  STATIC_PAGES,
+} from './sitemap';
 
 describe('buildSitemap', () => {
   it('lists absolute, escaped, unique URLs', () => {
@@ -18,33 +25,56 @@ describe('buildSitemap', () => {
   });
 });
 
-describe('sitemapEntries', () => {
+describe('buildSitemapIndex', () => {
+  it('lists the pages’ file, then each part of the product pages with its latest change', () => {
+    const xml = buildSitemapIndex('https://kiyasla.example', [
+      { part: 1, count: 10_000, lastmod: '2026-12-03T08:15:42.123Z' },
+      { part: 2, count: 17, lastmod: '2026-12-04T21:00:00.000Z' },
+    ]);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...xml.matchAll(/<sitemap>(.*?)<\/sitemap>/g)].map((m) => m[1])).toEqual([
+      '<loc>https://kiyasla.example/sitemaps/pages.xml</loc>',
+      '<loc>https://kiyasla.example/sitemaps/products-1.xml</loc><lastmod>2026-12-03T08:15:42Z</lastmod>',
+      '<loc>https://kiyasla.example/sitemaps/products-2.xml</loc><lastmod>2026-12-04T21:00:00Z</lastmod>',
+    ]);
+  });
+
+  it('names the files its addresses serve', () => {
+    expect(parseSitemapFile('pages.xml')).toEqual({ kind: 'pages' });
+    expect(parseSitemapFile('products-1.xml')).toEqual({ kind: 'products', part: 1 });
+    expect(parseSitemapFile('products-120.xml')).toEqual({ kind: 'products', part: 120 });
+    for (const file of ['products-0.xml', 'products-01.xml', 'products-1', 'products-x.xml', 'pages', 'other.xml']) {
+      expect(parseSitemapFile(file), file).toBeNull();
+    }
+  });
+});
+
+describe('pageEntries and productEntries', () => {
   const category = (id: string, slug: string, parent: string | null): Category =>
     testCategory(id, slug, parent, { productCount: 1 });
 
-  it('lists home, categories with their subcategory paths, the public pages and products', () => {
-    const entries = sitemapEntries(
-      [category('2', 'gaming', '1'), category('1', 'telefon', null), category('3', 'yetim', '9')],
-      [{ _id: 'p1', lastmod: '2026-12-03T08:15:42.123Z' }],
-    );
+  it('lists home, categories with their subcategory paths, then the public pages', () => {
+    const entries = pageEntries([
+      category('2', 'gaming', '1'),
+      category('1', 'telefon', null),
+      category('3', 'yetim', '9'),
+    ]);
     expect(entries.map((e) => e.path)).toEqual([
       '/',
       '/category/telefon',
       '/category/telefon/gaming',
       ...STATIC_PAGES.map((page) => page.path),
-      '/product/p1',
     ]);
   });
 
   it('gives a product page the time it or its prices last changed, not its creation date', () => {
-    const [entry] = sitemapEntries([], [{ _id: 'p1', lastmod: '2026-12-03T08:15:42.123Z' }]).filter((e) =>
-      e.path.startsWith('/product/'),
-    );
-    expect(entry?.lastmod).toBe('2026-12-03T08:15:42Z');
+    expect(productEntries([{ _id: 'p1', lastmod: '2026-12-03T08:15:42.123Z' }])).toEqual([
+      { path: '/product/p1', lastmod: '2026-12-03T08:15:42Z', priority: 0.6, changefreq: 'daily' },
+    ]);
   });
 
   it('lists the public pages of the site and none of the forms or private pages', () => {
-    const paths = sitemapEntries([], []).map((e) => e.path);
+    const paths = pageEntries([]).map((e) => e.path);
     for (const page of [
       '/stores',
       '/help',
