@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FEED_FORMATS, FEED_MODES } from './feeds';
 import { isPictureAddress } from './image-mirror-messages';
 import { slugify } from './text';
+import { wholeNumberParam } from './query-number';
 
 /*
  * The admin store API (`/api/admin/stores`, admins and moderators): stores with their feed
@@ -129,8 +130,8 @@ export function storeSlugFor(name: string, slug?: string): string {
 }
 
 export const adminListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  page: wholeNumberParam(1, 10_000).default(1),
+  limit: wholeNumberParam(1, 100).default(ADMIN_PAGE_SIZE),
 });
 
 /** `GET /admin/stores` query: `q` searches names (Turkish-insensitive). */

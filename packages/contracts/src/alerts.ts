@@ -16,6 +16,7 @@ export {
   type AlertTriggerType,
 } from './alerts-constants';
 import { ALERT_TRIGGER_TYPES, ALERTS_PAGE_SIZE, MAX_TARGET_PRICE_TRY } from './alerts-constants';
+import { wholeNumberParam } from './query-number';
 
 const m = messages.alerts;
 
@@ -47,8 +48,8 @@ export const updateAlertSchema = z.object({ targetPrice: targetPriceSchema });
 export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;
 
 export const alertsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
+  page: wholeNumberParam(1, 10_000).default(1),
+  limit: wholeNumberParam(1, ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
   /** §5 filter: active = active and not triggered. */
   status: z.enum(['all', 'active', 'triggered', 'inactive']).default('all'),
 });

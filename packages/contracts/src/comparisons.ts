@@ -5,6 +5,7 @@ import { paginationSchema } from './envelope';
 import { messages } from './messages';
 import { SETTINGS_RANGES } from './settings';
 import { stripInvisibleControls } from './text';
+import { wholeNumberParam } from './query-number';
 
 /**
  * Comparison contracts (/api/comparisons): the side-by-side comparison of 2..maxComparisonItems
@@ -129,8 +130,8 @@ export const updateComparisonRequestSchema = z.object({
 export type UpdateComparisonRequest = z.input<typeof updateComparisonRequestSchema>;
 export type UpdateComparisonInput = z.output<typeof updateComparisonRequestSchema>;
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const limit = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(COMPARISON_PAGE_SIZE);
+const page = wholeNumberParam(1, 10_000).default(1);
+const limit = wholeNumberParam(1, MAX_PAGE_SIZE).default(COMPARISON_PAGE_SIZE);
 
 /** `GET /comparisons?page&limit` (the caller's own). */
 export const comparisonListQuerySchema = z.object({ page, limit });

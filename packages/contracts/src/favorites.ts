@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { productCardSchema } from './catalog';
 import { PREMIUM_WISHLIST_ITEMS } from './constants';
+import { wholeNumberParam } from './query-number';
 
 /**
  * Favorites contracts (/api/favorites): a favorite is a product card plus the moment it was
@@ -27,8 +28,8 @@ export type FavoriteItem = z.infer<typeof favoriteItemSchema>;
  * the header badge shows.
  */
 export const favoritesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PREMIUM_WISHLIST_ITEMS).default(PREMIUM_WISHLIST_ITEMS),
+  page: wholeNumberParam(1, 10_000).default(1),
+  limit: wholeNumberParam(1, PREMIUM_WISHLIST_ITEMS).default(PREMIUM_WISHLIST_ITEMS),
 });
 export type FavoritesQuery = z.infer<typeof favoritesQuerySchema>;
 

@@ -10,6 +10,7 @@ import {
   SORT_OPTIONS,
   SPEC_FILTER_KEY_PATTERN,
 } from './constants';
+import { wholeNumberParam } from './query-number';
 
 /**
  * The listing query shared by /products, /categories/{x}/products and /search. Multi-valued
@@ -61,8 +62,8 @@ export const listingQueryBase = z.object({
   minPrice: optionalPrice,
   maxPrice: optionalPrice,
   sort: z.enum(SORT_OPTIONS).default('popularity'),
-  page: z.coerce.number().int().min(1).max(LISTING_MAX_PAGE).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
+  page: wholeNumberParam(1, LISTING_MAX_PAGE).default(1),
+  limit: wholeNumberParam(1, MAX_PAGE_SIZE).default(LISTING_PAGE_SIZE),
   facets: flag,
   // Premium advanced filters (ADR 019, catalog-constants ADVANCED_FILTERS): 403 without premium.
   freeShipping: flag,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './query-number';
 
 /**
  * Notification contracts (/api/notifications, spec §3 "Notification", §7 "Notifications"). Money
@@ -21,8 +22,8 @@ export const BADGE_MAX = 99;
 export const NOTIFICATION_ERROR_CODES = { notFound: 'NOTIFICATION_NOT_FOUND' } as const;
 
 export const notificationsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  page: wholeNumberParam(1, 10_000).default(1),
+  limit: wholeNumberParam(1, 100).default(NOTIFICATIONS_PAGE_SIZE),
   /** One type, several separated by commas, or a tab's group (`price`, `system`). */
   type: z
     .string()

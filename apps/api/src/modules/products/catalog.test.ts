@@ -241,6 +241,23 @@ describe('category listing with filters and facets', () => {
     await get('/api/products?minPrice=16.0', 200);
   });
 
+  it('reads pages and limits as decimal digits only, on every paged list', async () => {
+    for (const [url, field] of [
+      ['/api/products?page=0x2', 'page'],
+      ['/api/products?limit=1e1', 'limit'],
+      ['/api/search?q=telefon&page=0b10', 'page'],
+      ['/api/categories/telefon/products?page=Infinity', 'page'],
+      ['/api/products/00000000-0000-4000-8000-000000000000/reviews?page=0o2', 'page'],
+      ['/api/sitemap/products/0x1', 'part'],
+    ] as const) {
+      const body = await get<{ code: string; errors: { path: string; message: string }[] }>(url, 400);
+      expect(body.code, url).toBe('VALIDATION_ERROR');
+      expect(body.errors[0]?.path, url).toMatch(new RegExp(`\\.${field}$`));
+      expect(body.errors[0]?.message, url).toBe('Rakamlarla yazılmış bir tam sayı olmalıdır');
+    }
+    await get('/api/products?page=2&limit=5', 200);
+  });
+
   it('treats SQL metacharacters in filters as plain values', async () => {
     const body = await get<{ data: ProductCard[] }>(
       `/api/categories/telefon/products?brand=${encodeURIComponent("x' OR '1'='1")}&spec=${encodeURIComponent("ram:' OR 1=1 --")}`,

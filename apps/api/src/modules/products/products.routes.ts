@@ -37,6 +37,7 @@ import {
 } from './products.service';
 import { ViewRecorder } from './view-recorder';
 import { slugOrIdSchema } from '@kiyasla/contracts/catalog';
+import { wholeNumberParam } from '@kiyasla/contracts/query-number';
 
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const listingErrors = { ...errors, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
@@ -135,7 +136,7 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'Site haritasının bir ürün bölümü: her ürün ve sayfasının son değişme zamanı',
-        params: z.object({ part: z.coerce.number().int().min(1).max(1_000_000) }),
+        params: z.object({ part: wholeNumberParam(1, 1_000_000) }),
         response: { 200: z.object({ success: z.literal(true), data: z.array(sitemapProductSchema) }), ...errors },
       },
     },
@@ -234,10 +235,10 @@ export async function productRoutes(app: FastifyInstance) {
         summary: 'Onaylı ürün yorumları: sıralama, yıldız filtresi, sayfalama ve özet',
         params: productId,
         querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          limit: z.coerce.number().int().min(1).max(50).default(REVIEW_PAGE_SIZE),
+          page: wholeNumberParam(1, 10_000).default(1),
+          limit: wholeNumberParam(1, 50).default(REVIEW_PAGE_SIZE),
           sort: z.enum(REVIEW_SORTS).default('newest'),
-          rating: z.coerce.number().int().min(1).max(5).optional(),
+          rating: wholeNumberParam(1, 5).optional(),
         }),
         response: {
           200: z.object({

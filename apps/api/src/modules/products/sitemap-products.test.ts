@@ -75,7 +75,7 @@ describe('GET /api/sitemap/products and /api/sitemap/products/:part', () => {
       code: 'SITEMAP_PART_NOT_FOUND',
       message: 'Site haritasının bu bölümü bulunamadı',
     });
-    for (const part of ['0', 'abc', '1.5', '-1']) {
+    for (const part of ['0', 'abc', '1.5', '-1', '0x1', '1e0']) {
       const bad = await t.app.inject({ method: 'GET', url: `/api/sitemap/products/${part}` });
       expect(bad.statusCode, part).toBe(400);
     }

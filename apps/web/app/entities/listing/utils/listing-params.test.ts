@@ -88,6 +88,18 @@ describe('listing URL state', () => {
     expect(parse('page=2.5').page).toBe(1);
   });
 
+  it('reads page and prices only as decimal digits, never as hex, binary or exponent notation', () => {
+    for (const written of ['0x10', '0b11', '0o7', '1e1', 'Infinity', '']) {
+      expect(parse(`page=${written}`).page, written).toBe(1);
+      expect(parse(`minPrice=${written}&maxPrice=${written}`), written).toMatchObject({
+        minPrice: null,
+        maxPrice: null,
+      });
+    }
+    expect(parse('page=%2012%20&maxPrice=%20900').page).toBe(12);
+    expect(parse('maxPrice=%20900').maxPrice).toBe(900);
+  });
+
   it('reads prices as whole lira and swaps a reversed range', () => {
     expect(parse('minPrice=1500.75').minPrice).toBe(1500);
     expect(parse('minPrice=9000&maxPrice=100')).toMatchObject({ minPrice: 100, maxPrice: 9000 });

@@ -67,11 +67,20 @@ function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
+/**
+ * A number written in decimal digits ("12", "12.7"), else NaN: `Number` also reads "0x10" as 16,
+ * "1e3" as 1000 and "0b11" as 3, an address the shopper never meant and the canonical link would
+ * then repeat.
+ */
+function decimal(raw: string | null): number {
+  const text = raw?.trim() ?? '';
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+}
+
 /** "abc" → null, "-5" → null, "12.7" → 12: prices are whole lira, as the filter inputs are. */
 function parsePrice(raw: string | null): number | null {
-  if (raw === null || raw.trim() === '') return null;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) return null;
+  const value = decimal(raw);
+  if (!Number.isFinite(value)) return null;
   return Math.min(Math.trunc(value), LISTING_MAX_PRICE);
 }
 
@@ -101,7 +110,7 @@ export function parseListingParams(params: URLSearchParams, sorts: SortConfig = 
   const sort = sorts.options.find((option) => option === sortRaw) ?? sorts.fallback;
   const viewRaw = params.get('view');
   const view = (VIEW_MODES as readonly string[]).includes(viewRaw ?? '') ? (viewRaw as ViewMode) : DEFAULT_VIEW;
-  const pageRaw = Number(params.get('page'));
+  const pageRaw = decimal(params.get('page'));
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 ? Math.min(pageRaw, LISTING_MAX_PAGE) : 1;
 
   return {
