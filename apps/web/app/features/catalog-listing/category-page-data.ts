@@ -15,7 +15,8 @@ import {
 import { getCategory, type CategoryWithFamily } from './api/get-category';
 import { getCategoryProducts, type ProductListing } from './api/get-category-products';
 import { categoryName, subcategoryName } from './utils/category-names';
-import { movedCategoryAddress } from './category-slug-redirect.server';
+import { isFoldedAddress, movedCategoryAddress } from './category-slug-redirect.server';
+import { catalogBrandSearch } from './category-brand-redirect.server';
 
 export interface CategoryPageData {
   status: 'ok' | 'not-found';
@@ -54,7 +55,11 @@ export type CategoryPageResult =
   | { kind: 'page'; data: CategoryPageData; status: number }
   /** The requested page is past the last one: go to the last page instead. */
   | { kind: 'redirect'; page: number }
-  /** A malformed slug that folds to an existing category's (category-slug-redirect.server.ts). */
+  /**
+   * A malformed or upper-case slug that folds to an existing category's
+   * (category-slug-redirect.server.ts), or a brand in another case than the catalogue's
+   * (category-brand-redirect.server.ts).
+   */
   | { kind: 'moved'; location: string };
 
 const isNotFound = (reason: unknown) => isApiError(reason) && reason.status === 404;
@@ -81,7 +86,10 @@ export async function loadCategoryPage(
   const category = own.status === 'fulfilled' ? own.value : null;
   const topCategory = subcategorySlug ? (parent.status === 'fulfilled' ? parent.value : null) : category;
   const malformed = own.status === 'rejected' && isMalformed(own.reason);
-  if (malformed) {
+  // Slugs are lower case: one the API does not know in another case (`Telefon`) may fold to one.
+  const unfolded =
+    own.status === 'rejected' && isNotFound(own.reason) && !isFoldedAddress(categorySlug, subcategorySlug);
+  if (malformed || unfolded) {
     const location = await movedCategoryAddress(categorySlug, subcategorySlug, url, init);
     if (location) return { kind: 'moved', location };
   }
@@ -116,6 +124,9 @@ export async function loadCategoryPage(
   }
 
   if (!listing.value) return { kind: 'page', data, status: 200 };
+  const brands = listing.value.facets?.brands;
+  const brandSearch = state.brands.length > 0 && brands ? catalogBrandSearch(url.searchParams, brands) : null;
+  if (brandSearch) return { kind: 'moved', location: `${url.pathname}${brandSearch}` };
   const { pages } = listing.value.pagination;
   if (pages >= 1 && state.page > pages) return { kind: 'redirect', page: pages };
   return { kind: 'page', data, status: 200 };

@@ -1,9 +1,10 @@
 /**
  * A category address the API refuses as malformed (400: a slug outside `[a-z0-9-]`, such as
- * `/category/kulaklık`, `/category/beyaz-eşya` or `/category/telefon%20`) is not an error of the
- * site but an address people type or paste: when it folds (Turkish letters transliterated,
- * lower-cased, trimmed) to an existing category's slug it moves there for good (301); otherwise
- * it is the category's 404. Server only: the browser never runs the category loader.
+ * `/category/kulaklık`, `/category/beyaz-eşya` or `/category/telefon%20`), or does not know in
+ * another case than the catalogue's (404: `/category/Telefon`; slugs are lower case), is not an
+ * error of the site but an address people type or paste: when it folds (Turkish letters
+ * transliterated, lower-cased, trimmed) to an existing category's slug it moves there for good
+ * (301); otherwise it is the category's 404. Server only: the browser never runs the category loader.
  */
 import type { AppLoadContext } from 'react-router';
 import type { Category } from '@kiyasla/contracts/catalog';
@@ -15,6 +16,11 @@ import { refuseIfRateLimited } from '~/lib/rate-limited';
 /** "Kulaklık " → "kulaklik", "Beyaz-Eşya" → "beyaz-esya" (İ → i, I → ı → i). */
 export function foldCategorySlug(slug: string): string {
   return foldTurkish(slug.trim());
+}
+
+/** Whether the slugs are already folded: `Telefon` is not (no category's slug is), `telefon` is. */
+export function isFoldedAddress(categorySlug: string, subcategorySlug: string | undefined): boolean {
+  return [categorySlug, subcategorySlug ?? ''].every((slug) => foldCategorySlug(slug) === slug);
 }
 
 /** The path of the existing category the slugs fold to, or null when there is none. */

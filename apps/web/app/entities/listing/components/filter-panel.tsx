@@ -6,7 +6,9 @@ import { formatNumber } from '~/lib/format';
 import {
   clearFilters,
   hasActiveFilters,
+  isBrandSelected,
   isSpecSelected,
+  toggleBrand,
   toggleSpec,
   toggleValue,
   withFilters,
@@ -227,8 +229,8 @@ export function FilterPanel({ facets, state, onChange, showHeading = true, class
           <CheckboxList
             name="Marka"
             values={brands}
-            isChecked={(value) => state.brands.includes(value)}
-            onToggle={(value) => update({ brands: toggleValue(state.brands, value) })}
+            isChecked={(value) => isBrandSelected(state.brands, value)}
+            onToggle={(value) => update({ brands: toggleBrand(state.brands, value) })}
           />
         </FilterGroup>
       )}

@@ -25,3 +25,16 @@ describe('specLabel of a filter chip', () => {
     ]);
   });
 });
+
+describe('the chip of a brand typed in another case', () => {
+  it('is labelled as the catalogue spells the brand, and removes the typed value', () => {
+    const withBrands: Facets = { ...facets, brands: [{ value: 'Arçelik', label: 'Arçelik', count: 7 }] };
+    const state = { ...EMPTY_LISTING_STATE, brands: ['ARÇELİK', 'Nobrand'], page: 2 };
+    const chips = buildFilterChips(state, withBrands);
+    expect(chips.map((chip) => [chip.group, chip.label])).toEqual([
+      ['Marka', 'Arçelik'],
+      ['Marka', 'Nobrand'],
+    ]);
+    expect(chips[0]!.without).toMatchObject({ brands: ['Nobrand'], page: 1 });
+  });
+});

@@ -2,7 +2,7 @@ import type { Facets } from '@kiyasla/contracts/catalog';
 import { ADVANCED_FILTER_LABELS, specLabel as specKeyLabel } from '@kiyasla/contracts/catalog-constants';
 import { DEFAULT_PRICE_RANGE } from '@kiyasla/contracts/constants';
 import { formatPrice } from '~/lib/format';
-import { isPriceFilterActive, withFilters, type ListingState } from './listing-params';
+import { isPriceFilterActive, sameBrand, withFilters, type ListingState } from './listing-params';
 
 export interface FilterChip {
   id: string;
@@ -29,7 +29,7 @@ export function priceRangeLabel(min: number | null, max: number | null): string 
 export function buildFilterChips(state: ListingState, facets: Facets | null | undefined): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const brand of state.brands) {
-    const label = facets?.brands.find((b) => b.value === brand)?.label ?? brand;
+    const label = facets?.brands.find((b) => sameBrand(b.value, brand))?.label ?? brand;
     chips.push({
       id: `brand:${brand}`,
       group: 'Marka',

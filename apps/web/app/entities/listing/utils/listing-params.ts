@@ -16,6 +16,7 @@ import {
   type ListingSort,
   type SortOption,
 } from '@kiyasla/contracts/constants';
+import { foldTurkish } from '@kiyasla/contracts/text';
 
 export const VIEW_MODES = ['grid', 'list', 'compact'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -199,6 +200,23 @@ export function withFilters(state: ListingState, change: Partial<ListingState>):
 
 export function toggleValue(values: readonly string[], value: string): string[] {
   return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+/**
+ * Whether two brand values name one brand: the API matches a brand in any case, folded the
+ * Turkish way (`apple`, `ARÇELİK` and `arcelik` are Apple and Arçelik), so the panel does too.
+ */
+export function sameBrand(a: string, b: string): boolean {
+  return a === b || foldTurkish(a) === foldTurkish(b);
+}
+
+export function isBrandSelected(brands: readonly string[], brand: string): boolean {
+  return brands.some((b) => sameBrand(b, brand));
+}
+
+/** Adds a brand, or takes it off in whatever case the address spelt it. */
+export function toggleBrand(brands: readonly string[], brand: string): string[] {
+  return isBrandSelected(brands, brand) ? brands.filter((b) => !sameBrand(b, brand)) : [...brands, brand];
 }
 
 export function toggleSpec(specs: readonly SpecSelection[], key: string, value: string): SpecSelection[] {
