@@ -3,6 +3,7 @@ import { pruneReadNotifications } from '../modules/notifications/notifications.r
 import { pruneSearchLog } from '../modules/search/search.repo';
 import { pruneFinishedOutbox } from './prune-outbox';
 import { purgeDeletedAccounts } from './purge-deleted-accounts';
+import { sweepUnusedMediaFiles } from './sweep-media-files';
 
 /** Read notifications are kept this long (issue 13). */
 export const READ_NOTIFICATION_RETENTION_DAYS = 90;
@@ -11,8 +12,8 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Periodic retention jobs: accounts past their deletion period, read notifications, finished
- * outbox work and the search log. They start when the server starts listening (never in
- * tests, which only inject) and stop on close. Each job is idempotent and safe to run on several
+ * outbox work, the search log and kept pictures no row names any more. They start when the server
+ * starts listening (never in tests, which only inject) and stop on close. Each job is idempotent and safe to run on several
  * instances at once, so no leader election is needed.
  */
 export function registerAccountJobs(app: FastifyInstance): void {
@@ -35,6 +36,10 @@ export function registerAccountJobs(app: FastifyInstance): void {
       })
       .then((pruned) => {
         if (pruned) app.log.info({ pruned }, 'pruned the search log past its retention');
+        return sweepUnusedMediaFiles(app.dbHandle.db);
+      })
+      .then((swept) => {
+        if (swept) app.log.info({ swept }, 'swept kept pictures no row has named for a day');
       })
       .catch((err: unknown) => app.log.error({ err }, 'purge of deleted accounts failed'))
       .finally(() => {

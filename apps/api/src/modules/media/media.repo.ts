@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { categories } from '../../db/schema/categories';
-import { mediaFiles, type MediaFileRow } from '../../db/schema/media-files';
+import { mediaFiles, type MediaFileRow, type NewMediaFileRow } from '../../db/schema/media-files';
 import { products } from '../../db/schema/products';
 import { stores } from '../../db/schema/stores';
 import type { ProductImageInput } from './product-image';
@@ -47,5 +47,31 @@ export async function findMediaFile(
     .from(mediaFiles)
     .where(eq(mediaFiles.id, id))
     .limit(1);
+  return row;
+}
+
+/**
+ * Keeps a downloaded picture, or marks the one already kept under its hash as used now: the sweep
+ * (jobs/sweep-media-files.ts) gives a file a day after its last use, and that day must start
+ * before the form's transaction names it. If the sweep deleted the file a moment ago, this keeps
+ * it again.
+ */
+export async function keepMediaFile(
+  db: Database,
+  file: Omit<NewMediaFileRow, 'createdAt' | 'lastUsedAt'>,
+): Promise<void> {
+  await db
+    .insert(mediaFiles)
+    .values(file)
+    .onConflictDoUpdate({ target: mediaFiles.id, set: { lastUsedAt: sql`now()` } });
+}
+
+/** Marks a kept picture a form names by its path as used now; undefined when there is no such file. */
+export async function touchMediaFile(db: Database, id: string): Promise<Pick<MediaFileRow, 'contentType'> | undefined> {
+  const [row] = await db
+    .update(mediaFiles)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(mediaFiles.id, id))
+    .returning({ contentType: mediaFiles.contentType });
   return row;
 }

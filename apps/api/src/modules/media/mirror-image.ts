@@ -3,12 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { imageMirrorMessages, type ImageMirrorErrorCode } from '@kiyasla/contracts/image-mirror-messages';
 import type { Database } from '../../db/client';
-import { mediaFiles } from '../../db/schema/media-files';
 import { AppError, type FieldError } from '../../lib/errors';
 import { extensionFor, sniffImageType } from '../../lib/image-type';
 import { FeedFetchError } from '../feeds/fetch/feed-fetch-error';
 import { feedFetchAllow } from '../feeds/fetch/fetch-allow';
 import { fetchFeed, type ResolveHost } from '../feeds/fetch/fetch-feed';
+import { keepMediaFile, touchMediaFile } from './media.repo';
 
 /** The largest picture kept (the avatar's limit, specification §5). */
 export const MIRROR_MAX_BYTES = 5 * 1024 * 1024;
@@ -17,6 +17,8 @@ export const MIRROR_TIMEOUT_MS = 10_000;
 
 /** Where mirrored pictures are served (media.routes.ts). */
 export const MEDIA_FILE_PATH = '/api/media/files/';
+/** A site path naming a kept picture, as `mirrorOne` writes it (a query or fragment may follow). */
+const MEDIA_FILE_ADDRESS = /^\/api\/media\/files\/([0-9a-f]{64})\.([a-z]+)(?:[?#]|$)/;
 
 export interface ImageMirrorDeps {
   db: Database;
@@ -54,21 +56,28 @@ class MirrorFailure extends Error {
  * is, an address on the site's own origin becomes its path, and a picture on another site is
  * downloaded (only public addresses unless allow-listed, at most 5 MB, 10 s, three redirects),
  * checked to be a JPEG, PNG, GIF, WebP or AVIF picture by its bytes, kept in `media_files` and
- * named by its path here. Runs before the form's transaction; a picture that cannot be kept fails
- * the save with 422 and a message under each field that failed, and nothing of the form is saved.
+ * named by its path here. Every kept picture the form names, downloaded or sent back as its path,
+ * is marked used, which keeps the sweep away from it for a day. Runs before the form's
+ * transaction; a picture that cannot be kept fails the save with 422 and a message under each
+ * field that failed, and nothing of the form is saved.
  */
 export async function mirrorImages(deps: ImageMirrorDeps, fields: readonly ImageField[]): Promise<string[]> {
-  const remote = new Map<string, Promise<string>>();
+  // By address (another site's) or path (ours): named twice in a form, fetched or marked once.
+  const stored = new Map<string, Promise<string>>();
   let allow: Promise<readonly string[]> | undefined;
   const settled = await Promise.allSettled(
     fields.map((field) => {
       const local = sitePath(field.url, deps.publicOrigin);
-      if (local !== null) return Promise.resolve(local);
-      let pending = remote.get(field.url);
+      const key = local ?? field.url;
+      let pending = stored.get(key);
       if (!pending) {
-        allow ??= deps.fetchAllow();
-        pending = allow.then((list) => mirrorOne(deps, field.url, list));
-        remote.set(field.url, pending);
+        if (local !== null) {
+          pending = keptPath(deps.db, local);
+        } else {
+          allow ??= deps.fetchAllow();
+          pending = allow.then((list) => mirrorOne(deps, field.url, list));
+        }
+        stored.set(key, pending);
       }
       return pending;
     }),
@@ -97,15 +106,27 @@ function sitePath(url: string, publicOrigin: string): string | null {
   return null;
 }
 
+/**
+ * A site path as it is stored. One naming a kept picture marks the file used, as a download of it
+ * would, so the sweep cannot delete it under the save; a file that is not there (swept, or never
+ * kept) fails the save rather than leave the row naming a missing picture.
+ */
+async function keptPath(db: Database, path: string): Promise<string> {
+  const file = MEDIA_FILE_ADDRESS.exec(path);
+  if (!file) return path;
+  const kept = await touchMediaFile(db, file[1]!);
+  if (!kept || extensionFor(kept.contentType) !== file[2]) {
+    throw new MirrorFailure('IMAGE_UNREACHABLE', 'dosya bulunamadı');
+  }
+  return path;
+}
+
 async function mirrorOne(deps: ImageMirrorDeps, url: string, allow: readonly string[]): Promise<string> {
   const bytes = await download(url, allow, deps.resolve);
   const contentType = sniffImageType(bytes);
   if (!contentType) throw new MirrorFailure('IMAGE_NOT_PICTURE');
   const id = createHash('sha256').update(bytes).digest('hex');
-  await deps.db
-    .insert(mediaFiles)
-    .values({ id, contentType, size: bytes.length, data: bytes, sourceUrl: url })
-    .onConflictDoNothing({ target: mediaFiles.id });
+  await keepMediaFile(deps.db, { id, contentType, size: bytes.length, data: bytes, sourceUrl: url });
   return `${MEDIA_FILE_PATH}${id}.${extensionFor(contentType)}`;
 }
 
