@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerCounts } from '../../db/offer-freshness';
 import { storeOffers } from '../../db/schema/store-offers';
@@ -21,19 +21,4 @@ const columns = {
 
 export function listActiveStores(db: Database) {
   return db.select(columns).from(stores).where(eq(stores.isActive, true)).orderBy(asc(stores.name));
-}
-
-export async function findActiveStore(db: Database, where: { id?: string; slug?: string }) {
-  const [row] = await db
-    .select(columns)
-    .from(stores)
-    .where(
-      and(
-        eq(stores.isActive, true),
-        where.id ? eq(stores.id, where.id) : undefined,
-        where.slug ? eq(stores.slug, where.slug) : undefined,
-      ),
-    )
-    .limit(1);
-  return row;
 }
