@@ -50,6 +50,10 @@ export const notificationDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'processing')`),
     index('notification_deliveries_user_idx').on(t.userId),
+    // The hourly retention of finished rows by age (jobs/prune-notification-deliveries.ts, 0033).
+    index('notification_deliveries_finished_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('sent', 'failed', 'skipped')`),
   ],
 );
 

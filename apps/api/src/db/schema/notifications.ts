@@ -48,6 +48,11 @@ export const notifications = pgTable(
     // besides the primary key instead of three (migration 0021).
     index('notifications_user_created_read_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.isRead),
     uniqueIndex('notifications_dedupe_digest_uq').on(sql`(md5(${t.dedupeKey})::uuid)`),
+    // The hourly prune of read notifications by age (migration 0033). Partial: a notification is
+    // written unread, so the consumer's fan-out never writes to it; marking read does.
+    index('notifications_read_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.isRead}`),
   ],
 );
 

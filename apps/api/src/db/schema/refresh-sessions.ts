@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { users } from './users';
@@ -29,7 +30,18 @@ export const refreshSessions = pgTable(
     createdAt: createdAt(),
     lastUsedAt: instant('last_used_at'),
   },
-  (t) => [index('refresh_sessions_user_idx').on(t.userId), index('refresh_sessions_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_sessions_user_idx').on(t.userId),
+    index('refresh_sessions_family_idx').on(t.familyId),
+    // The hourly retention (jobs/prune-refresh-sessions.ts, migration 0033) keeps rotated rows and
+    // a session's newest row for different times after their expiry: one index for each.
+    index('refresh_sessions_rotated_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.replacedById} is not null`),
+    index('refresh_sessions_newest_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.replacedById} is null`),
+  ],
 );
 
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;

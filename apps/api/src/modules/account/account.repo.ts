@@ -69,12 +69,22 @@ export function listPayments(db: Db, userId: string) {
   return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
 }
 
-/** Every session row of the account (rotated ones included), newest first. */
+/**
+ * The account's sessions for the export, newest first: one row each, the session's newest token
+ * (live, or the one it ended with). Rotated tokens' rows, one per refresh, are left in the table.
+ */
 export function listSessions(db: Db, userId: string) {
   return db
-    .select()
+    .select({
+      createdAt: refreshSessions.createdAt,
+      lastUsedAt: refreshSessions.lastUsedAt,
+      expiresAt: refreshSessions.expiresAt,
+      revokedAt: refreshSessions.revokedAt,
+      userAgent: refreshSessions.userAgent,
+      ip: refreshSessions.ip,
+    })
     .from(refreshSessions)
-    .where(eq(refreshSessions.userId, userId))
+    .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.replacedById)))
     .orderBy(desc(refreshSessions.createdAt));
 }
 

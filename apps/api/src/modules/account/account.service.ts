@@ -166,16 +166,14 @@ export async function exportAccount(db: Database, caller: AuthUser, now = new Da
     })),
     payments: payments.map(presentPayment),
     // Where the account was used from: part of "all data about me"; token hashes are never included.
-    sessions: sessions
-      .filter((s) => s.revokedReason !== 'rotated')
-      .map((s) => ({
-        createdAt: s.createdAt.toISOString(),
-        lastUsedAt: iso(s.lastUsedAt),
-        expiresAt: s.expiresAt.toISOString(),
-        active: s.revokedAt === null && s.expiresAt.getTime() > now.getTime(),
-        userAgent: s.userAgent,
-        ip: s.ip,
-      })),
+    sessions: sessions.map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      lastUsedAt: iso(s.lastUsedAt),
+      expiresAt: s.expiresAt.toISOString(),
+      active: s.revokedAt === null && s.expiresAt.getTime() > now.getTime(),
+      userAgent: s.userAgent,
+      ip: s.ip,
+    })),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { purgeDeletedAccounts, PURGED_AUTHOR_NAME } from '../../jobs/purge-deleted-accounts';
+import { listSessions } from './account.repo';
 import { bearer, body, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { useTestApp } from '../../test/app';
 
@@ -82,6 +83,33 @@ describe('GET /api/auth/export (KVKK right of access)', () => {
     expect(res.body).not.toContain(session.refreshToken);
     expect(res.body).not.toContain(session.token);
     for (const { h } of hashes) expect(res.body).not.toContain(h);
+  });
+});
+
+describe('the export’s sessions', () => {
+  it('lists each session once, read as such from the database: the rows of rotated tokens are not read', async () => {
+    const account = await registerUser(t.app);
+    let refreshToken = account.refreshToken;
+    for (let i = 0; i < 3; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+      expect(r.statusCode).toBe(200);
+      refreshToken = body<{ data: { refreshToken: string } }>(r).data.refreshToken;
+    }
+    const second = await loginAs(t.app, account.user.email, account.password);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(second.token), payload: {} });
+    const stored = await t.db.db
+      .select({ id: refreshSessions.id })
+      .from(refreshSessions)
+      .where(eq(refreshSessions.userId, account.user._id));
+    expect(stored).toHaveLength(5);
+
+    const read = await listSessions(t.db.db, account.user._id);
+    expect(read).toHaveLength(2);
+    expect(read.every((s) => !('tokenHash' in s))).toBe(true);
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/export', headers: bearer(account.token) });
+    const doc = accountExportSchema.parse(JSON.parse(res.body));
+    expect(doc.sessions.map((s) => s.active)).toEqual([false, true]);
   });
 });
 

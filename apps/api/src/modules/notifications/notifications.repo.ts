@@ -68,13 +68,20 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * Marks every unread notification of the user read; answers how many changed. The count is made
+ * in the database: the rows changed are never sent back (a member holding years of unread
+ * notifications would have shipped every id for a number the route returns alone).
+ */
 export async function markAllRead(db: Db, userId: string): Promise<number> {
-  const rows = sqlRows(
-    await db.execute(
-      sql`update notifications set is_read = true where user_id = ${userId}::uuid and not is_read returning id`,
-    ),
+  const [row] = sqlRows<{ n: number }>(
+    await db.execute(sql`
+      with marked as (
+        update notifications set is_read = true where user_id = ${userId}::uuid and not is_read returning 1
+      )
+      select count(*)::int as n from marked`),
   );
-  return rows.length;
+  return Number(row?.n ?? 0);
 }
 
 export async function deleteNotification(db: Db, userId: string, id: string): Promise<boolean> {
@@ -82,14 +89,4 @@ export async function deleteNotification(db: Db, userId: string, id: string): Pr
     await db.execute(sql`delete from notifications where id = ${id}::uuid and user_id = ${userId}::uuid returning id`),
   );
   return rows.length > 0;
-}
-
-/** Read notifications older than `days` are pruned (issue 13: 90 days). */
-export async function pruneReadNotifications(db: Db, days: number): Promise<number> {
-  const rows = sqlRows(
-    await db.execute(
-      sql`delete from notifications where is_read and created_at < now() - make_interval(days => ${days}) returning id`,
-    ),
-  );
-  return rows.length;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@kiyasla/contracts/auth';
 import type { Notification, NotificationCounts } from '@kiyasla/contracts/notifications';
@@ -7,7 +7,8 @@ import { sqlRows } from '../../lib/sql-rows';
 import { notifyMember } from '../payments/member-notices';
 import { bearer, DEMO_ACCOUNTS, loginAs, registerUser } from '../../test/accounts';
 import { setSettings, useTestApp } from '../../test/app';
-import { pruneReadNotifications } from './notifications.repo';
+import { pruneReadNotifications } from '../../jobs/prune-read-notifications';
+import { markAllRead } from './notifications.repo';
 
 const t = useTestApp();
 
@@ -119,12 +120,47 @@ describe('changing notifications', () => {
     expect(left.map((n) => n._id).sort()).toEqual([a, c].sort());
   });
 
+  it('read-all answers the count the web app is told, and the database sends back one row however many changed', async () => {
+    const user = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    await t.db.db.execute(sql`
+      insert into notifications (user_id, type, title, message, created_at)
+      select ${user.user._id}::uuid, 'system', 'Duyuru ' || i, 'Mesaj', now() - make_interval(days => i)
+        from generate_series(1, 40) as i`);
+    await notify(user.user._id, 'system', { read: true });
+    for (let i = 0; i < 3; i++) await notify(other.user._id, 'price_drop');
+
+    // What the statement sends back: one row, the count, not one row per notification.
+    const returned: number[] = [];
+    const db = new Proxy(t.db.db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute'
+          ? async (query: SQL) => {
+              const result = await target.execute(query);
+              returned.push(sqlRows(result).length);
+              return result;
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    expect(await markAllRead(db, user.user._id)).toBe(40);
+    expect(returned).toEqual([1]);
+    expect((await call('GET', '/notifications/counts', user)).json()).toMatchObject({ data: { unread: 0 } });
+    expect((await call('GET', '/notifications/counts', other)).json()).toMatchObject({ data: { unread: 3 } });
+
+    // The web app's call (PATCH, the body unread): 200, the count and the message; the badge clears.
+    const res = await call('PATCH', '/notifications/read-all', other);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { updated: 3 }, message: expect.any(String) });
+    expect((await call('GET', '/notifications/counts', other)).json()).toMatchObject({ data: { unread: 0 } });
+    expect((await call('PATCH', '/notifications/read-all', other)).json()).toMatchObject({ data: { updated: 0 } });
+  });
+
   it('prunes read notifications after 90 days, never unread ones', async () => {
     const user = await registerUser(t.app);
     const oldRead = await notify(user.user._id, 'system', { read: true, daysAgo: 91 });
     const oldUnread = await notify(user.user._id, 'system', { daysAgo: 120 });
     const recentRead = await notify(user.user._id, 'system', { read: true, daysAgo: 10 });
-    await pruneReadNotifications(t.db.db, 90);
+    await pruneReadNotifications(t.db.db);
     const left = (await call('GET', '/notifications', user)).json<{ data: Notification[] }>().data;
     expect(left.map((n) => n._id).sort()).toEqual([oldUnread, recentRead].sort());
     expect(left.map((n) => n._id)).not.toContain(oldRead);
