@@ -43,6 +43,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The whole catalogue would ride in the shell of every page (ADR 011): import the sections.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kiyasla/contracts/messages',
+              message: 'Import the section module (@kiyasla/contracts/messages/<section>) the code reads.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

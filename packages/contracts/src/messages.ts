@@ -1,254 +1,35 @@
 /**
  * The Turkish message catalogue shared by the API and the web app. Strings quoted in the
  * specification are reproduced verbatim; keys are stable and never shown to users.
+ *
+ * Each section is a module of its own (messages/<section>.ts; `generic` is two: the client's own
+ * words, and the server's answers to requests in messages/http.ts). The web app imports the
+ * modules it reads (`catalogMessages` from `@kiyasla/contracts/messages/catalog`), never
+ * `messages`: the bundler places a module in one chunk, and the site's shell would otherwise carry
+ * the whole catalogue (~4 KB gzip) to every page, where the pages read a few of its strings
+ * (ADR 011).
  */
+import { genericMessages } from './messages/generic';
+import { httpMessages } from './messages/http';
+import { catalogMessages } from './messages/catalog';
+import { healthMessages } from './messages/health';
+import { metricsMessages } from './messages/metrics';
+import { authMessages } from './messages/auth';
+import { favoritesMessages } from './messages/favorites';
+import { comparisonsMessages } from './messages/comparisons';
+import { alertsMessages } from './messages/alerts';
+import { notificationsMessages } from './messages/notifications';
+import { gatesMessages } from './messages/gates';
+
 export const messages = {
-  generic: {
-    error: 'Bir hata oluştu',
-    errorRetry: 'Bir hata oluştu. Lütfen tekrar deneyin.',
-    httpError: (status: number) => `HTTP error! status: ${status}`,
-    internal: 'Beklenmeyen bir sunucu hatası oluştu. Lütfen daha sonra tekrar deneyin.',
-    validation: 'Gönderilen bilgiler geçersiz.',
-    notFoundRoute: 'İstenen adres bulunamadı.',
-    methodNotAllowed: 'Bu adres bu yöntemi desteklemiyor.',
-    rateLimited: 'Çok fazla istek gönderdiniz. Lütfen biraz bekleyip tekrar deneyin.',
-    payloadTooLarge: 'Gönderilen veri çok büyük.',
-    unauthorized: 'Bu işlem için giriş yapmanız gerekiyor.',
-    forbidden: 'Bu işlem için yetkiniz yok.',
-    maintenance: 'Sitemiz bakımdadır. Lütfen daha sonra tekrar deneyin.',
-    badJson: 'İstek gövdesi geçerli bir JSON değil.',
-    forbiddenKey: 'İstek gövdesi izin verilmeyen bir alan adı içeriyor (__proto__ veya constructor.prototype).',
-    badHost: 'İsteğin Host başlığı geçerli bir alan adı değil.',
-    badUrl: 'İstenen adres çözümlenemedi: geçersiz karakter kodlaması.',
-    badRequest: 'İstek anlaşılamadı.',
-    headersTooLarge: 'İsteğin adresi veya başlıkları çok uzun.',
-    requestTimeout: 'İstek zaman aşımına uğradı.',
-    unsupportedMediaType: 'Desteklenmeyen içerik türü.',
-    unsupportedContentEncoding:
-      'İstek gövdesinin sıkıştırma biçimi (Content-Encoding) desteklenmiyor. Desteklenenler: gzip, deflate, br.',
-    invalidCharacter: 'İstek geçersiz bir karakter içeriyor.',
-    serviceUnavailable: 'Hizmete şu anda ulaşılamıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
-  },
-  catalog: {
-    productNotFound: 'Ürün bulunamadı',
-    sitemapPartNotFound: 'Site haritasının bu bölümü bulunamadı',
-    productLoadError: 'Ürün yüklenirken hata oluştu',
-    categoryNotFound: 'Kategori bulunamadı',
-    productsNotFound: 'Ürünler bulunamadı',
-    dataLoadError: 'Veriler yüklenemedi',
-    categoriesLoadFailed: 'Kategoriler yüklenemedi',
-    categoriesLoadError: 'Kategoriler yüklenirken bir hata oluştu',
-    productsLoadError: 'Ürünler yüklenirken bir hata oluştu',
-    noProductsYet: 'Henüz ürün bulunmuyor',
-    storeNotFound: 'Mağaza bulunamadı',
-    searchError: 'Arama sırasında bir hata oluştu',
-    noResults: 'Sonuç Bulunamadı',
-  },
-  health: {
-    databaseDown: 'Veritabanına ulaşılamıyor.',
-  },
-  /** GET /metrics refusals (apps/api/src/plugins/request-metrics.ts). */
-  metrics: {
-    forbidden: 'Ölçümler yalnızca yerel adresten veya ölçüm anahtarıyla okunabilir.',
-    tokenRequired: 'Ölçümler yalnızca ölçüm anahtarıyla okunabilir.',
-    disabled: 'Ölçümler kapalı: sunucu bir vekil sunucunun arkasında ve ölçüm anahtarı tanımlanmamış.',
-  },
-  auth: {
-    // Spec §8, verbatim.
-    loginFailed: 'Giriş başarısız',
-    loginError: 'Giriş sırasında bir hata oluştu',
-    registerFailed: 'Kayıt başarısız',
-    registerError: 'Kayıt sırasında bir hata oluştu',
-    googleFailed: 'Google giriş başarısız',
-    googleError: 'Google giriş sırasında bir hata oluştu',
-    googleFailedAlt: 'Google giriş başarısız oldu',
-    facebookFailed: 'Facebook giriş başarısız',
-    facebookError: 'Facebook giriş sırasında bir hata oluştu',
-    facebookFailedAlt: 'Facebook giriş başarısız oldu',
-    updateFailed: 'Güncelleme başarısız',
-    updateError: 'Güncelleme sırasında bir hata oluştu',
-    profileLoadError: 'Profil bilgileri yüklenirken bir hata oluştu',
-    profileUpdateError: 'Profil güncellenirken bir hata oluştu',
-    avatarUpdateError: 'Profil resmi güncellenirken bir hata oluştu',
-    notificationSettingsLoadError: 'Bildirim ayarları yüklenirken bir hata oluştu',
-    settingsUpdateError: 'Ayarlar güncellenirken bir hata oluştu',
-    generalSettingsUpdateError: 'Genel ayarlar güncellenirken bir hata oluştu',
-    sessionExpired: 'Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.',
-    sessionErrorTitle: 'Oturum Hatası',
-    // Spec §5 validation, verbatim.
-    emailInvalid: 'Geçerli bir e-posta adresi girin',
-    passwordRequired: 'Şifre gereklidir',
-    firstNameRule: 'Ad en az 2 karakter olmalı ve sadece harflerden oluşmalıdır',
-    lastNameRule: 'Soyad en az 2 karakter olmalı ve sadece harflerden oluşmalıdır',
-    nameHint: 'En az 2 karakter olmalıdır',
-    passwordsMismatch: 'Şifreler eşleşmiyor',
-    termsRequired: 'Kullanım şartlarını kabul etmelisiniz',
-    newPasswordsMismatch: 'Yeni şifreler eşleşmiyor!',
-    emailImmutable: 'E-posta adresi değiştirilemez',
-    avatarTooLarge: "Dosya boyutu 5MB'dan küçük olmalıdır",
-    avatarNotImage: 'Sadece resim dosyaları yüklenebilir',
-    // Server answers the specification leaves open.
-    invalidCredentials: 'Giriş başarısız. E-posta adresi veya şifre hatalı.',
-    accountLocked: (minutes: number) =>
-      `Çok fazla başarısız giriş denemesi yapıldı. Güvenliğiniz için hesabınız ${minutes} dakika süreyle kilitlendi.`,
-    accountDisabled: 'Hesabınız devre dışı bırakılmış. Lütfen destek ekibimizle iletişime geçin.',
-    emailTaken: 'Bu e-posta adresiyle kayıtlı bir hesap zaten var.',
-    registrationDisabled: 'Yeni üye kaydı şu anda kapalıdır.',
-    socialLoginDisabled: 'Sosyal hesapla giriş şu anda kapalıdır.',
-    googleNotConfigured: 'Google ile giriş bu sitede yapılandırılmamış.',
-    facebookNotConfigured: 'Facebook ile giriş bu sitede yapılandırılmamış.',
-    googleEmailUnverified: 'Google hesabınızın e-posta adresi doğrulanmamış.',
-    facebookEmailMissing: 'Facebook hesabınızdan e-posta adresi alınamadı. Lütfen e-posta adresinizle kayıt olun.',
-    providerUnavailable: 'Giriş sağlayıcısına şu anda ulaşılamıyor. Lütfen daha sonra tekrar deneyin.',
-    tokenInvalid: 'Oturum bilginiz geçersiz. Lütfen tekrar giriş yapın.',
-    sessionRevoked: 'Oturumunuz sonlandırılmış. Lütfen tekrar giriş yapın.',
-    refreshReused: 'Güvenliğiniz için oturumunuz sonlandırıldı. Lütfen tekrar giriş yapın.',
-    loginRateLimited: 'Çok fazla deneme yaptınız. Lütfen biraz bekleyip tekrar deneyin.',
-    phoneInvalid: 'Geçerli bir telefon numarası girin',
-    wrongPassword: 'Mevcut şifreniz hatalı.',
-    confirmationRequired: 'İşlemi onaylamak için şifrenizi girin.',
-    confirmEmailMismatch: 'Yazdığınız e-posta adresi hesabınızın e-posta adresiyle eşleşmiyor.',
-    passwordUnchanged: 'Yeni şifreniz mevcut şifrenizden farklı olmalıdır.',
-    premiumRequired: 'Bu özellik Premium üyeler içindir.',
-    loginSuccess: 'Giriş başarılı',
-    registerSuccess: 'Kayıt başarılı. Hoş geldiniz!',
-    logoutSuccess: 'Çıkış yapıldı.',
-    profileUpdated: 'Profil bilgileriniz güncellendi.',
-    settingsUpdated: 'Ayarlarınız güncellendi.',
-    passwordChanged: 'Şifreniz başarıyla değiştirildi. Diğer cihazlardaki oturumlarınız kapatıldı.',
-    resetRequested:
-      'Bu e-posta adresiyle kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderildi. Bağlantı 1 saat geçerlidir.',
-    resetTokenInvalid: 'Şifre sıfırlama bağlantısı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
-    passwordReset: 'Şifreniz sıfırlandı. Yeni şifrenizle giriş yapabilirsiniz.',
-    // E-mail address verification (contracts/email-verification).
-    emailVerified: 'E-posta adresiniz doğrulandı.',
-    emailAlreadyVerified: 'E-posta adresiniz zaten doğrulanmış.',
-    verificationTokenInvalid:
-      'E-posta doğrulama bağlantısı geçersiz veya daha önce kullanılmış. Gerekirse yeni bir bağlantı isteyin.',
-    verificationTokenExpired: 'E-posta doğrulama bağlantısının süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
-    verificationTokenSuperseded:
-      'Bu bağlantının yerine daha yeni bir doğrulama e-postası gönderildi. Lütfen en son gelen e-postadaki bağlantıyı kullanın.',
-    verificationEmailChanged:
-      'Bu bağlantı hesabınızın önceki e-posta adresine gönderilmişti. Lütfen güncel adresiniz için yeni bir bağlantı isteyin.',
-    verificationSent: (email: string) =>
-      `Doğrulama e-postası ${email} adresine gönderildi. Lütfen gelen kutunuzu (ve istenmeyen e-posta klasörünü) kontrol edin.`,
-    verificationResendTooSoon: (seconds: number) =>
-      `Yeni bir doğrulama e-postası istemeden önce lütfen ${seconds} saniye bekleyin.`,
-    verificationDailyLimit: (limit: number, hours: number) =>
-      `Son 24 saatte gönderilebilecek ${limit} doğrulama e-postası sınırına ulaştınız. Lütfen ${hours} saat sonra tekrar deneyin.`,
-    accountDeleted: 'Hesabınız silindi. Kişisel verileriniz 30 gün içinde kalıcı olarak silinecektir.',
-    avatarNotFound: 'Profil resmi bulunamadı',
-    passwordTooLong: (max: number) => `Şifre en fazla ${max} karakter olabilir`,
-    bioTooLong: (max: number) => `Hakkımda en fazla ${max} karakter olabilir`,
-    addressTooLong: (max: number) => `Adres en fazla ${max} karakter olabilir`,
-  },
-  favorites: {
-    // Spec §6/§8, verbatim.
-    loginRequired: 'Favorilere eklemek için giriş yapmanız gerekiyor.',
-    limitTitle: 'Favori Limiti',
-    limitFallback: 'Premium abonelik alarak daha fazla ürün ekleyebilirsiniz.',
-    /**
-     * The one English server message: the favorites screen matches this exact text (§8) to mark
-     * the product as favorite and show `alreadyExistsShown` instead.
-     */
-    alreadyExists: 'Product is already in favorites',
-    alreadyExistsShown: 'Ürün zaten favorilerinizde.',
-    added: 'Ürün favorilere eklendi.',
-    removed: 'Ürün favorilerden kaldırıldı.',
-    addError: 'Favorilere eklenirken bir hata oluştu.',
-    removeError: 'Favorilerden çıkarılırken bir hata oluştu.',
-    loadError: 'Favoriler yüklenirken bir hata oluştu',
-    clearError: 'Favoriler temizlenirken bir hata oluştu',
-    removeItemError: 'Favori kaldırılırken bir hata oluştu',
-    // Server answers the specification leaves open.
-    limitReached: (count: number, limit: number) =>
-      `Favori limitinize ulaştınız (${count}/${limit}). Premium abonelik alarak daha fazla ürün ekleyebilirsiniz.`,
-    premiumLimitReached: (count: number, limit: number) =>
-      `Favori limitinize ulaştınız (${count}/${limit}). Yeni ürün eklemek için listenizden ürün çıkarın.`,
-    disabled: 'Favoriler özelliği şu anda kullanılamıyor.',
-    notFavorite: 'Bu ürün favorilerinizde değil.',
-    cleared: 'Tüm favorileriniz temizlendi.',
-  },
-  comparisons: {
-    // Spec §5/§8, verbatim.
-    alreadyInList: 'Bu ürün zaten karşılaştırma listesinde',
-    tooMany: (max: number) => `En fazla ${max} ürün karşılaştırabilirsiniz`,
-    tooFew: 'En az 2 ürün seçmelisiniz',
-    loginRequired: 'Karşılaştırma kaydetmek için giriş yapmalısınız',
-    limitReached: (count: number, limit: number) =>
-      `Karşılaştırma limitinize ulaştınız (${count}/${limit}). Aboneliğinizi yükseltin.`,
-    saveFailed: 'Karşılaştırma kaydedilemedi',
-    loadFailed: 'Karşılaştırma yüklenemedi',
-    deleteFailed: 'Karşılaştırma silinemedi',
-    updateFailed: 'Karşılaştırma güncellenemedi',
-    productDetailsError: 'Ürün detayları yüklenirken bir hata oluştu',
-    // Server answers and toasts the specification leaves open.
-    nameRequired: 'Karşılaştırma adı gereklidir',
-    nameTooLong: (max: number) => `Karşılaştırma adı en fazla ${max} karakter olabilir`,
-    descriptionTooLong: (max: number) => `Açıklama en fazla ${max} karakter olabilir`,
-    tagTooLong: (max: number) => `Bir etiket en fazla ${max} karakter olabilir`,
-    tooManyTags: (max: number) => `En fazla ${max} etiket ekleyebilirsiniz`,
-    invalidProductId: 'Geçersiz ürün kimliği',
-    notFound: 'Karşılaştırma bulunamadı',
-    disabled: 'Karşılaştırma özelliği şu anda kullanılamıyor.',
-    analysisPremiumOnly: 'Detaylı avantaj/dezavantaj analizi Premium üyeler içindir.',
-    added: 'Ürün karşılaştırma listesine eklendi',
-    removed: 'Ürün karşılaştırma listesinden çıkarıldı',
-    cleared: 'Karşılaştırma listesi temizlendi',
-    saved: 'Karşılaştırma kaydedildi',
-    loaded: 'Karşılaştırma yüklendi',
-    deleted: 'Karşılaştırma silindi',
-    updated: 'Karşılaştırma güncellendi',
-  },
-  alerts: {
-    // Spec §5/§6/§8, verbatim.
-    premiumRequired: 'Premium Gerekli – Fiyat alarmı özelliği premium kullanıcılar içindir.',
-    loginRequired: 'Giriş Gerekli',
-    targetInvalid: 'Geçerli bir hedef fiyat girin.',
-    targetNotBelow: 'Hedef fiyat mevcut fiyattan düşük olmalıdır',
-    removed: 'Fiyat alarmı kaldırıldı.',
-    createError: 'Alarm oluşturulurken bir hata oluştu.',
-    updateError: 'Alarm güncellenirken bir hata oluştu.',
-    deleteError: 'Alarm silinirken bir hata oluştu.',
-    removeError: 'Alarm kaldırılırken bir hata oluştu.',
-    loadError: 'Fiyat alarmları yüklenirken bir hata oluştu',
-    // Server answers the specification leaves open.
-    targetNotAbove: 'Hedef fiyat mevcut fiyattan yüksek olmalıdır',
-    targetTooHigh: 'Hedef fiyat en fazla 10.000.000 ₺ olabilir.',
-    productInvalid: 'Geçerli bir ürün seçin.',
-    storeInvalid: 'Geçerli bir mağaza seçin.',
-    triggerTypeInvalid: 'Geçersiz alarm türü.',
-    disabled: 'Fiyat alarmları şu anda kullanılamıyor.',
-    notFound: 'Fiyat alarmı bulunamadı.',
-    storeNotFound: 'Bu mağaza ürünü satmıyor.',
-    exists: 'Bu ürün için zaten bir fiyat alarmınız var.',
-    limitReached: (limit: number) =>
-      `En fazla ${limit} aktif fiyat alarmınız olabilir. Yeni bir alarm için mevcut alarmlarınızdan birini kapatın veya silin.`,
-    created: 'Fiyat alarmı oluşturuldu.',
-    updated: 'Fiyat alarmı güncellendi.',
-    activated: 'Fiyat alarmı etkinleştirildi.',
-    deactivated: 'Fiyat alarmı durduruldu.',
-    // The in-app notification of a triggered alert.
-    triggeredTitle: 'Fiyat alarmınız tetiklendi',
-    triggeredBelow: (product: string, price: string, target: string) =>
-      `${product} fiyatı ${price} oldu; hedefiniz ${target} idi.`,
-    triggeredAbove: (product: string, price: string, target: string) =>
-      `${product} fiyatı ${price} oldu; ${target} hedefinize ulaştı.`,
-  },
-  notifications: {
-    // Spec §8, verbatim.
-    loadError: 'Bildirimler yüklenirken bir hata oluştu',
-    // Server answers the specification leaves open.
-    notFound: 'Bildirim bulunamadı.',
-    markedRead: 'Bildirim okundu olarak işaretlendi.',
-    allMarkedRead: 'Tüm bildirimler okundu olarak işaretlendi.',
-    deleted: 'Bildirim silindi.',
-  },
-  gates: {
-    loginRequired: 'Giriş Gerekli',
-    premiumRequired: 'Premium Gerekli',
-    mustLogin: 'Giriş Yapmanız Gerekiyor',
-    accessDenied: 'Erişim Reddedildi',
-    unauthorizedAccess: 'Yetkisiz Erişim',
-  },
+  generic: { ...genericMessages, ...httpMessages },
+  catalog: catalogMessages,
+  health: healthMessages,
+  metrics: metricsMessages,
+  auth: authMessages,
+  favorites: favoritesMessages,
+  comparisons: comparisonsMessages,
+  alerts: alertsMessages,
+  notifications: notificationsMessages,
+  gates: gatesMessages,
 } as const;

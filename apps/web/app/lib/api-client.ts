@@ -13,7 +13,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { Pagination } from '@kiyasla/contracts/envelope';
 import type { AuthSession } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { clearSession, getStoredTokens, saveSession, TOKEN_KEY } from './stored-session/session-store';
 import { createTokenRefresher } from './stored-session/token-refresher';
 
@@ -62,13 +62,13 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   auth?: boolean;
 }
 
-type UnauthorizedHandler = (error: ApiError) => void;
+type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
  * Told when a call answered 401 and the session could not be renewed: the stored session has
- * already been cleared (signed out silently, spec §8). Only one handler exists; registering
- * again replaces it.
+ * already been cleared (signed out silently, spec §8), and the call itself fails with the server's
+ * answer. Only one handler exists; registering again replaces it.
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
@@ -139,7 +139,7 @@ export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Prom
       return await transport(context)(url, { ...rest, headers, body });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError(0, messages.generic.error, 'NETWORK_ERROR');
+      throw new ApiError(0, genericMessages.error, 'NETWORK_ERROR');
     }
   };
 
@@ -152,8 +152,7 @@ export async function apiFetchRaw(path: string, init: ApiRequestInit = {}): Prom
     await response.body?.cancel().catch(() => undefined);
     return send(outcome.token);
   }
-  if (outcome.kind === 'signed-out')
-    unauthorizedHandler?.(new ApiError(401, messages.auth.sessionExpired, 'SESSION_ENDED'));
+  if (outcome.kind === 'signed-out') unauthorizedHandler?.();
   return response;
 }
 
@@ -166,7 +165,7 @@ export function apiErrorFrom(response: Response, body: unknown): ApiError {
   const message =
     envelope && typeof envelope.message === 'string' && envelope.message
       ? envelope.message
-      : messages.generic.httpError(response.status);
+      : genericMessages.httpError(response.status);
   const code = envelope && typeof envelope.code === 'string' ? envelope.code : 'HTTP_ERROR';
   // A 2xx answer without a readable envelope is still a failure for the caller.
   return new ApiError(response.ok ? 502 : response.status, message, code, envelope?.errors);
@@ -199,7 +198,7 @@ export async function apiGet<T>(path: string, init: ApiRequestInit = {}): Promis
 }
 
 /** The Turkish text to show for any thrown value. */
-export function errorMessage(error: unknown, fallback: string = messages.generic.error): string {
+export function errorMessage(error: unknown, fallback: string = genericMessages.error): string {
   if (isApiError(error) && error.message) return error.message;
   return fallback;
 }

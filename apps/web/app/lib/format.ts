@@ -1,5 +1,7 @@
 /**
- * tr-TR formatting, the only place the web app turns numbers and dates into text.
+ * tr-TR formatting of numbers and prices; dates and times are in ./format-date. These two modules
+ * are the only place the web app turns numbers and dates into text, apart because every page's
+ * initial JavaScript has the numbers (prices, ratings, badges) and few need the dates (ADR 011).
  * Formatters are built once: Intl constructors are comparatively expensive.
  */
 import { BADGE_CAP } from '~/lib/ui-constants';
@@ -8,20 +10,6 @@ const priceFormatter = new Intl.NumberFormat('tr-TR', { style: 'currency', curre
 const numberFormatter = new Intl.NumberFormat('tr-TR');
 const ratingFormatter = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const percentFormatter = new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 1 });
-// The calendar day in Türkiye, whatever the zone of the server (UTC) or of the browser.
-const TIME_ZONE = 'Europe/Istanbul';
-const dateFormatter = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const shortDateFormatter = new Intl.DateTimeFormat('tr-TR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
 
 /** 1299.9 → "₺1.299,90" */
 export function formatPrice(amount: number): string {
@@ -43,16 +31,6 @@ export function formatPercent(points: number): string {
   return percentFormatter.format(points / 100);
 }
 
-/**
- * Dates in tr-TR: "15 Aralık 2024" (long, default) or "15.12.2024" (short).
- * Invalid input yields an empty string rather than "Invalid Date" on screen.
- */
-export function formatDate(value: Date | string | number, style: 'long' | 'short' = 'long'): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return (style === 'long' ? dateFormatter : shortDateFormatter).format(date);
-}
-
 /** Discount of `original` → `current` in whole percent, or null when there is none. */
 export function discountPercent(current: number | null, original: number | null): number | null {
   if (current == null || original == null || original <= current || original <= 0) return null;
@@ -70,53 +48,12 @@ export function formatBadgeCount(count: number, capped = true): string | null {
   return String(Math.floor(count));
 }
 
-const relativeFormatter = new Intl.RelativeTimeFormat('tr-TR', { numeric: 'auto' });
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * How long ago, in tr-TR: "şimdi", "5 dakika önce", "3 saat önce", "dün", "2 gün önce"; from
- * a week on, the short date ("15.12.2024"). Future times (clock skew) read as "şimdi".
- */
-export function formatRelativeTime(value: Date | string | number, now: Date = new Date()): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed < MINUTE) return relativeFormatter.format(0, 'second');
-  if (elapsed < HOUR) return relativeFormatter.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return relativeFormatter.format(-Math.floor(elapsed / HOUR), 'hour');
-  const days = Math.floor(elapsed / DAY);
-  // 'auto' would say "evvelsi gün" for two days; only "dün" reads naturally.
-  if (days === 1) return relativeFormatter.format(-1, 'day');
-  if (days < 7) return `${days} gün önce`;
-  return formatDate(date, 'short');
-}
-
-const dayMonthFormatter = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const monthYearFormatter = new Intl.DateTimeFormat('tr-TR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const compactPriceFormatter = new Intl.NumberFormat('tr-TR', {
   style: 'currency',
   currency: 'TRY',
   notation: 'compact',
   maximumFractionDigits: 1,
 });
-
-/**
- * A calendar day ("2026-09-12", as price-history points carry) for chart axes: "12 Eyl", or
- * "Eyl 2026" with `withYear`. Read in UTC so the day never shifts with the viewer's zone.
- */
-export function formatDay(isoDay: string, withYear = false): string {
-  const date = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '';
-  return (withYear ? monthYearFormatter : dayMonthFormatter).format(date);
-}
-
-/** A calendar day in full: "12 Eylül 2026". */
-export function formatLongDay(isoDay: string): string {
-  const date = new Date(`${isoDay.slice(0, 10)}T12:00:00Z`);
-  return formatDate(date);
-}
 
 /** Axis labels: 95606.99 → "₺95,6 B". */
 export function formatCompactPrice(amount: number): string {

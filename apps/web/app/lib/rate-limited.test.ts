@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
+import { httpMessages } from '@kiyasla/contracts/messages/http';
 import { withListingFromBrowser } from '~/features/catalog-listing/listing-in-browser';
 import type { CategoryPageData } from '~/features/catalog-listing/category-page-data';
 import { withResultsFromBrowser } from '~/features/search/results-in-browser';
@@ -9,8 +10,7 @@ import { jsonResponse, mockFetch } from '~/test/api-mock';
 import { ApiError } from './api-client';
 import { isRateLimited, refuseIfRateLimited } from './rate-limited';
 
-const refusal = () =>
-  jsonResponse(429, { success: false, message: messages.generic.rateLimited, code: 'RATE_LIMITED' });
+const refusal = () => jsonResponse(429, { success: false, message: httpMessages.rateLimited, code: 'RATE_LIMITED' });
 const failure = () => jsonResponse(500, { success: false, message: 'Sunucu hatası', code: 'INTERNAL_ERROR' });
 
 /** What a loader threw, for the route's error boundary: React Router's `data(null, { status })`. */
@@ -27,7 +27,7 @@ const statusOf = (reason: unknown) => (reason as { init?: { status?: number } })
 
 describe('refuseIfRateLimited', () => {
   it('throws a 429 for the route’s error boundary only for the rate limit’s refusal', () => {
-    const refused = new ApiError(429, messages.generic.rateLimited, 'RATE_LIMITED');
+    const refused = new ApiError(429, httpMessages.rateLimited, 'RATE_LIMITED');
     expect(isRateLimited(refused)).toBe(true);
     let caught: unknown;
     try {
@@ -81,13 +81,13 @@ describe('listings the browser loads itself (advanced filters) over the rate lim
     fetchMock.mockResolvedValue(refusal());
     expect(statusOf(await thrown(withListingFromBrowser(category, request)))).toBe(429);
     fetchMock.mockResolvedValue(failure());
-    expect((await withListingFromBrowser(category, request)).error).toBe(messages.catalog.productsLoadError);
+    expect((await withListingFromBrowser(category, request)).error).toBe(catalogMessages.productsLoadError);
   });
 
   it('search results refused by the limit: the page is refused with 429, not its error panel', async () => {
     fetchMock.mockResolvedValue(refusal());
     expect(statusOf(await thrown(withResultsFromBrowser(search, request)))).toBe(429);
     fetchMock.mockResolvedValue(failure());
-    expect((await withResultsFromBrowser(search, request)).error).toBe(messages.catalog.searchError);
+    expect((await withResultsFromBrowser(search, request)).error).toBe(catalogMessages.searchError);
   });
 });

@@ -1,7 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/category';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { onlyViewChanged, parseListingParams, serializeListingParams } from '~/entities/listing/utils/listing-params';
 import { loadCategoryPage } from '~/features/catalog-listing/category-page-data';
 import { CategoryListingPage } from '~/features/catalog-listing/components/category-listing-page';
@@ -64,7 +64,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   // Not found, the error boundary's failure and the failures below: out of the index, no canonical link.
   if (!loaderData || loaderData.status === 'not-found') {
-    return [{ title: pageTitle(messages.catalog.categoryNotFound) }, { name: 'robots', content: 'noindex' }];
+    return [{ title: pageTitle(catalogMessages.categoryNotFound) }, { name: 'robots', content: 'noindex' }];
   }
   const { origin, categorySlug, subcategorySlug, categoryTitle, subcategoryTitle, listing, state } = loaderData;
   const name = subcategoryTitle ?? categoryTitle;

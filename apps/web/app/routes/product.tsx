@@ -1,7 +1,7 @@
 import { data, useLocation } from 'react-router';
 import type { Route } from './+types/product';
 import { PRODUCT_NAME } from '@kiyasla/contracts/constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { ListingError } from '~/entities/listing/components/lazy-listing-parts';
 import { PendingNavigation } from '~/components/ui/pending-navigation';
 import { getProduct } from '~/features/product-detail/api/get-product';
@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const product = loaderData?.product;
   if (!loaderData || !product) {
-    const title = loaderData?.status === 'error' ? messages.catalog.productLoadError : messages.catalog.productNotFound;
+    const title = loaderData?.status === 'error' ? catalogMessages.productLoadError : catalogMessages.productNotFound;
     return [{ title: pageTitle(title) }, { name: 'robots', content: 'noindex' }];
   }
   const { origin } = loaderData;
@@ -86,7 +86,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === 'error' || !loaderData.product) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16">
-        <ListingError message={messages.catalog.productLoadError} onRetry={() => window.location.reload()} />
+        <ListingError message={catalogMessages.productLoadError} onRetry={() => window.location.reload()} />
       </div>
     );
   }

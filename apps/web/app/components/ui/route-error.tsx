@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from 'react-router';
 import { CircleAlert, House, SearchX, Timer } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { httpMessages } from '@kiyasla/contracts/messages/http';
 import { buttonClasses } from '~/components/ui/button-styles';
 
 /** Turkish error panel for route error boundaries (404, the rate limit's 429 and unexpected failures). */
@@ -11,7 +11,7 @@ export function RouteErrorContent({ error }: { error: unknown }) {
   const text = notFound
     ? 'Aradığınız sayfa taşınmış, kaldırılmış ya da hiç var olmamış olabilir.'
     : rateLimited
-      ? messages.generic.rateLimited
+      ? httpMessages.rateLimited
       : 'Sayfa yüklenirken bir sorun oluştu. Lütfen sayfayı yenileyin ya da biraz sonra tekrar deneyin.';
   const Icon = notFound ? SearchX : rateLimited ? Timer : CircleAlert;
   const detail = import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : null;

@@ -3,7 +3,7 @@
  * module when one of them is used: only the sign-in pages need it.
  */
 import type { AuthSession, LoginRequest, RegisterRequest } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { isApiError } from '~/lib/api-client';
 import type { AuthResult } from './auth-context';
 import { googleLogin as googleLoginCall } from './api/google-login';
@@ -37,7 +37,7 @@ export async function login(input: LoginRequest): Promise<AuthResult> {
   try {
     return sessionResult(await loginCall(input));
   } catch (error) {
-    return authFailure(error, messages.auth.loginFailed, messages.auth.loginError);
+    return authFailure(error, authMessages.loginFailed, authMessages.loginError);
   }
 }
 
@@ -45,7 +45,7 @@ export async function register(input: RegisterRequest): Promise<AuthResult> {
   try {
     return sessionResult(await registerCall(input));
   } catch (error) {
-    return authFailure(error, messages.auth.registerFailed, messages.auth.registerError);
+    return authFailure(error, authMessages.registerFailed, authMessages.registerError);
   }
 }
 
@@ -53,7 +53,7 @@ export async function googleLogin(credential: string, rememberMe?: boolean): Pro
   try {
     return sessionResult(await googleLoginCall({ credential, ...(rememberMe ? { rememberMe } : {}) }));
   } catch (error) {
-    return authFailure(error, messages.auth.googleFailed, messages.auth.googleError);
+    return authFailure(error, authMessages.googleFailed, authMessages.googleError);
   }
 }
 
@@ -61,6 +61,6 @@ export async function facebookLogin(accessToken: string, userID: string, remembe
   try {
     return sessionResult(await facebookLoginCall({ accessToken, userID, ...(rememberMe ? { rememberMe } : {}) }));
   } catch (error) {
-    return authFailure(error, messages.auth.facebookFailed, messages.auth.facebookError);
+    return authFailure(error, authMessages.facebookFailed, authMessages.facebookError);
   }
 }

@@ -3,7 +3,7 @@
  * with the sibling list), the listing page with facets, and the page's meta texts.
  */
 import type { AppLoadContext } from 'react-router';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { isApiError } from '~/lib/api-client';
 import { refuseIfRateLimited } from '~/lib/rate-limited';
 import {
@@ -120,7 +120,7 @@ export async function loadCategoryPage(
     if (reason instanceof DOMException && reason.name === 'AbortError') throw reason;
     if (isPremiumRequired(reason)) return { kind: 'page', data: { ...data, premiumRequired: true }, status: 403 };
     const status = isApiError(reason) && reason.status >= 500 ? reason.status : 500;
-    return { kind: 'page', data: { ...data, error: messages.catalog.productsLoadError }, status };
+    return { kind: 'page', data: { ...data, error: catalogMessages.productsLoadError }, status };
   }
 
   if (!listing.value) return { kind: 'page', data, status: 200 };

@@ -1,4 +1,4 @@
-import { messages } from '@kiyasla/contracts/messages';
+import { httpMessages } from '@kiyasla/contracts/messages/http';
 import { isRateLimited } from '~/lib/rate-limited';
 
 const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
@@ -18,7 +18,7 @@ export function sitemapNotFound(): Response {
 /** A sitemap file whose reads failed: the limiter's 429, or a 503 to try again later. */
 export function sitemapFailure(reason: unknown): Response {
   // The server's page handler adds the limiter's Retry-After (web/ssr.ts).
-  if (isRateLimited(reason)) return new Response(messages.generic.rateLimited, { status: 429, headers: TEXT });
+  if (isRateLimited(reason)) return new Response(httpMessages.rateLimited, { status: 429, headers: TEXT });
   // Better no sitemap this time than a partial one that drops pages from the index.
   return new Response('Site haritası şu anda oluşturulamıyor.', {
     status: 503,

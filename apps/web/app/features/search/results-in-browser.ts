@@ -4,7 +4,7 @@
  * fetches them with the member's token. Loaded on demand: no page pays for it otherwise.
  */
 import { redirect } from 'react-router';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { isApiError } from '~/lib/api-client';
 import { refuseIfRateLimited } from '~/lib/rate-limited';
 import { getSearchResults } from './api/get-search-results';
@@ -26,6 +26,6 @@ export async function withResultsFromBrowser<T extends SearchPageData>(data: T, 
     if (isApiError(reason) && reason.status === 403 && reason.code === 'PREMIUM_REQUIRED') {
       return { ...data, loadsInBrowser: false, premiumRequired: true };
     }
-    return { ...data, loadsInBrowser: false, error: messages.catalog.searchError };
+    return { ...data, loadsInBrowser: false, error: catalogMessages.searchError };
   }
 }

@@ -3,7 +3,7 @@
  * for a blank term or a search without hits — the trending searches to suggest instead.
  */
 import type { AppLoadContext } from 'react-router';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import type { TrendingTerm } from '@kiyasla/contracts/search';
 import { parseListingParams, type ListingState } from '~/entities/listing/utils/listing-params';
 import { getTrendingSearches } from '~/entities/search-box/api/get-trending-searches';
@@ -73,7 +73,7 @@ export async function loadSearchPage(url: URL, init: Init): Promise<SearchPageRe
     }
     // The API's own status when it answered (a 4xx for a refused filter), else a gateway failure.
     const status = isApiError(reason) && reason.status >= 400 ? reason.status : 502;
-    return { kind: 'page', data: { ...base, error: messages.catalog.searchError }, status };
+    return { kind: 'page', data: { ...base, error: catalogMessages.searchError }, status };
   }
 
   const { pages, total } = results.pagination;

@@ -1,5 +1,5 @@
 import { accountExportSchema, type AccountExport } from '@kiyasla/contracts/account-export';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { apiErrorFrom, apiFetchRaw, ApiError } from '~/lib/api-client';
 
 export interface AccountExportFile {
@@ -35,6 +35,6 @@ export async function getAccountExport(): Promise<AccountExportFile> {
   const text = await response.text();
   if (!response.ok) throw apiErrorFrom(response, parseJson(text));
   const parsed = accountExportSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new ApiError(502, messages.generic.error, 'BAD_EXPORT');
+  if (!parsed.success) throw new ApiError(502, genericMessages.error, 'BAD_EXPORT');
   return { data: parsed.data, fileName: fileNameOf(response), text };
 }

@@ -3,7 +3,7 @@ import {
   EMAIL_VERIFICATION_RESEND_SECONDS,
   type VerificationResent,
 } from '@kiyasla/contracts/email-verification';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { apiErrorFrom, apiFetchRaw } from '~/lib/api-client';
 
 export type ResendOutcome =
@@ -29,7 +29,7 @@ export async function resendVerificationEmail(): Promise<ResendOutcome> {
   if (response.ok && body?.success) {
     return {
       kind: 'sent',
-      message: body.message ?? messages.auth.verificationSent(body.data?.email ?? ''),
+      message: body.message ?? authMessages.verificationSent(body.data?.email ?? ''),
       waitSeconds: body.data?.resendAfterSeconds ?? EMAIL_VERIFICATION_RESEND_SECONDS,
     };
   }

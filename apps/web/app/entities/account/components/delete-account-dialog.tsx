@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import { ACCOUNT_PURGE_DAYS } from '@kiyasla/contracts/account';
 import { type User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { dangerButtonClasses } from '~/components/ui/confirm-dialog';
 import { Dialog } from '~/components/ui/dialog';
@@ -45,7 +46,7 @@ export function DeleteAccountDialog({
       errorToast: (error) =>
         shownInForm(error)
           ? null
-          : errorToast(error, { title: 'Hesabınız silinemedi', fallback: messages.generic.errorRetry }),
+          : errorToast(error, { title: 'Hesabınız silinemedi', fallback: genericMessages.errorRetry }),
     },
   });
   const byPassword = user.hasPassword;
@@ -63,7 +64,7 @@ export function DeleteAccountDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!value.trim()) {
-      setError(byPassword ? messages.auth.confirmationRequired : 'Onay için e-posta adresinizi yazın.');
+      setError(byPassword ? authMessages.confirmationRequired : 'Onay için e-posta adresinizi yazın.');
       document.getElementById(fieldId)?.focus();
       return;
     }
@@ -73,13 +74,13 @@ export function DeleteAccountDialog({
       const message = await deletion.mutateAsync(byPassword ? { password: value } : { confirmEmail: value.trim() });
       forgetLocalAccountData(user._id);
       endSession();
-      toast.success('Hesabınız silindi', message ?? messages.auth.accountDeleted);
+      toast.success('Hesabınız silindi', message ?? authMessages.accountDeleted);
       void navigate('/', { replace: true });
     } catch (err) {
       setPending(false);
       // Anything else has been told in a toast (lib/query-client).
       if (shownInForm(err)) {
-        setError(errorMessage(err, messages.generic.errorRetry));
+        setError(errorMessage(err, genericMessages.errorRetry));
         document.getElementById(fieldId)?.focus();
       }
     }

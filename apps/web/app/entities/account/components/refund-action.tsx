@@ -4,7 +4,8 @@ import type { PaymentHistoryItem } from '@kiyasla/contracts/payments';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { formatDate, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { useRequestRefund } from '../api/payment-refunds';
 
 export const planNameOf = (plan: string) => PLANS.find((p) => p.id === plan)?.name ?? plan;

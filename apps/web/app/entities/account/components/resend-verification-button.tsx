@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import clsx from 'clsx';
 import { LoaderCircle, MailCheck } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { useAuth } from '~/entities/session/auth-context';
 import { errorMessage } from '~/lib/api-client';
 import { resendVerificationEmail } from '../api/resend-verification-email';
@@ -65,7 +65,7 @@ export function ResendVerificationButton({
       setNotice({ tone: outcome.kind === 'sent' ? 'success' : 'warning', text: outcome.message });
       setWaitUntil(Date.now() + outcome.waitSeconds * 1000);
     } catch (error) {
-      setNotice({ tone: 'danger', text: errorMessage(error, messages.generic.errorRetry) });
+      setNotice({ tone: 'danger', text: errorMessage(error, genericMessages.errorRetry) });
     } finally {
       setPending(false);
     }

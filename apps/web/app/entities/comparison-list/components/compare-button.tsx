@@ -1,12 +1,46 @@
+import { useEffect } from 'react';
 import { Check, GitCompareArrows } from 'lucide-react';
 import clsx from 'clsx';
 import { DEFAULT_MAX_COMPARISON_ITEMS } from '@kiyasla/contracts/constants';
-import { messages } from '@kiyasla/contracts/messages';
+import type * as ComparisonsMessagesModule from '@kiyasla/contracts/messages/comparisons';
 import { addToComparison, removeFromComparison, useComparisonList, type ComparisonEntry } from '../comparison-list';
 import { usePublicConfig } from '~/lib/public-config';
+import { whenIdle } from '~/lib/lazy-component';
 import { toast } from '~/lib/toast';
 
-const m = messages.comparisons;
+type Wording = (typeof ComparisonsMessagesModule)['comparisonsMessages'];
+
+/**
+ * The toasts' words are not in the page's initial JavaScript (every card has a button, and the
+ * section is mostly the comparison page's): they are fetched once the page is idle, as the toasts'
+ * own code is (components/ui/toaster), or when a button is approached. The list changes at the
+ * click; its toast follows as soon as the words are there, in the order of the clicks.
+ */
+let wording: Promise<Wording> | null = null;
+
+function loadWording(): Promise<Wording> {
+  wording ??= import('@kiyasla/contracts/messages/comparisons').then(
+    (module) => module.comparisonsMessages,
+    (error: unknown) => {
+      wording = null;
+      throw error;
+    },
+  );
+  return wording;
+}
+
+const prepareWording = () => void loadWording().catch(() => undefined);
+
+let idlePreload = false;
+function prepareWordingWhenIdle(): void {
+  if (idlePreload) return;
+  idlePreload = true;
+  whenIdle(prepareWording);
+}
+
+function tell(show: (m: Wording) => void): void {
+  void loadWording().then(show, () => undefined);
+}
 
 /** What the list keeps of a product: enough for the comparison page's placeholders, not its offers. */
 function toEntry(product: ComparisonEntry): ComparisonEntry {
@@ -25,13 +59,13 @@ export function toggleComparison(
 ): void {
   if (inList) {
     removeFromComparison(product._id);
-    toast.success(m.removed, product.name);
+    tell((m) => toast.success(m.removed, product.name));
     return;
   }
   const result = addToComparison(toEntry(product), max);
-  if (result === 'added') toast.success(m.added, product.name);
-  else if (result === 'duplicate') toast.info(m.alreadyInList);
-  else toast.warning(m.tooMany(max));
+  if (result === 'added') tell((m) => toast.success(m.added, product.name));
+  else if (result === 'duplicate') tell((m) => toast.info(m.alreadyInList));
+  else tell((m) => toast.warning(m.tooMany(max)));
 }
 
 /** The most products the comparison list may hold: the admin setting, 5 until it is known. */
@@ -51,12 +85,15 @@ export function CompareButton({
 }) {
   const list = useComparisonList();
   const max = useComparisonLimit();
+  useEffect(prepareWordingWhenIdle, []);
   const inList = list.some((p) => p._id === product._id);
   const label = inList ? 'Karşılaştırmadan Çıkar' : 'Karşılaştır';
   return (
     <button
       type="button"
       onClick={() => toggleComparison(product, inList, max)}
+      onPointerEnter={prepareWording}
+      onFocus={prepareWording}
       // Every card has one: the product's name tells them apart, after the text shown (so a
       // voice command with that text still finds it).
       aria-label={`${label}: ${product.name}`}

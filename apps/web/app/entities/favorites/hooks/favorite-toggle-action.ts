@@ -6,7 +6,8 @@
 import type { NavigateFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { favoritesMessages } from '@kiyasla/contracts/messages/favorites';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
 import { loginHref } from '~/entities/session/utils/safe-redirect';
 import { notifyFavoritesChanged } from '../utils/favorites-sync';
 import { toast } from '~/lib/toast';
@@ -29,8 +30,8 @@ export interface FavoriteToggleContext {
 export function askToSignIn({ navigate, back }: FavoriteToggleContext): void {
   toast({
     type: 'info',
-    title: messages.gates.loginRequired,
-    message: messages.favorites.loginRequired,
+    title: gatesMessages.loginRequired,
+    message: favoritesMessages.loginRequired,
     action: { label: 'Oturum Aç', onClick: () => navigate(loginHref(back)) },
   });
 }
@@ -42,7 +43,7 @@ export async function toggleFavorite(context: FavoriteToggleContext, user: User,
 
   const settle = async (outcome: FavoriteOutcome) => {
     const upsell =
-      outcome.toast.title === messages.favorites.limitTitle && !user.isPremium
+      outcome.toast.title === favoritesMessages.limitTitle && !user.isPremium
         ? { action: { label: "Premium'a Geç", onClick: () => navigate('/premium-plans') } }
         : {};
     toast({ ...outcome.toast, ...upsell });
@@ -59,11 +60,11 @@ export async function toggleFavorite(context: FavoriteToggleContext, user: User,
   const call = adding
     ? addFavorite(productId).then((item) => {
         cacheFavoriteAdded(queryClient, userId, item);
-        toast.success(messages.favorites.added, productName);
+        toast.success(favoritesMessages.added, productName);
       })
     : removeFavorite(productId).then(() => {
         cacheFavoriteRemoved(queryClient, userId, productId);
-        toast.success(messages.favorites.removed, productName);
+        toast.success(favoritesMessages.removed, productName);
       });
   await call
     .then(() => notifyFavoritesChanged())

@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { useAuth } from '~/entities/session/auth-context';
 import { toast } from '~/lib/toast';
 import { useFavoriteIds } from '../api/get-favorites';
@@ -54,7 +54,7 @@ export function useFavoriteToggle(productId: string, productName: string): Favor
     if (status === 'anonymous' || !user) {
       void loadAction().then(
         (module) => module.askToSignIn(context),
-        () => toast.error(messages.generic.errorRetry),
+        () => toast.error(genericMessages.errorRetry),
       );
       return;
     }
@@ -63,7 +63,7 @@ export function useFavoriteToggle(productId: string, productName: string): Favor
     loadAction()
       .then(
         (module) => module.toggleFavorite(context, user, adding),
-        () => toast.error(messages.generic.errorRetry),
+        () => toast.error(genericMessages.errorRetry),
       )
       .finally(() => setTarget(null));
   };

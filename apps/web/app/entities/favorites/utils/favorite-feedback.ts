@@ -3,11 +3,13 @@
  * without rendering.
  */
 import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
+import { favoritesMessages } from '@kiyasla/contracts/messages/favorites';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { isApiError } from '~/lib/api-client';
 import type { ToastOptions } from '~/lib/toast';
 
-const m = messages.favorites;
+const m = favoritesMessages;
 
 export type FavoriteOutcome =
   /** Show this toast; the favorite state stays as it was. */
@@ -19,13 +21,13 @@ export type FavoriteOutcome =
 
 /** 401 after the client could not renew the session; the same for adding and removing. */
 function sessionExpired(): ToastOptions {
-  return { type: 'error', title: messages.auth.sessionErrorTitle, message: messages.auth.sessionExpired };
+  return { type: 'error', title: authMessages.sessionErrorTitle, message: authMessages.sessionExpired };
 }
 
 /** Adding failed: the 403 limit, the 401 session, the 400 duplicate, or anything else. */
 export function addFailureOutcome(error: unknown): FavoriteOutcome {
   if (!isApiError(error) || error.status === 0) {
-    return { kind: 'toast', toast: { type: 'error', title: messages.generic.errorRetry } };
+    return { kind: 'toast', toast: { type: 'error', title: genericMessages.errorRetry } };
   }
   if (error.status === 401) return { kind: 'toast', toast: sessionExpired() };
   if (error.status === 403 && error.code !== FAVORITE_ERROR_CODES.disabled) {

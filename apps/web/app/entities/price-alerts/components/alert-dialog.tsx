@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { AlarmClock, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PriceAlert } from '@kiyasla/contracts/alerts';
-import { messages } from '@kiyasla/contracts/messages';
+import { alertsMessages } from '@kiyasla/contracts/messages/alerts';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Dialog } from '~/components/ui/dialog';
 import { formatPrice } from '~/lib/format';
@@ -27,11 +28,11 @@ export function AlertDialog({ open, onOpenChange, productId, productName, curren
   const remove = useMutation({
     mutationFn: () => deleteAlert(existing!._id),
     onSuccess: () => {
-      toast.success(messages.alerts.removed, productName);
+      toast.success(alertsMessages.removed, productName);
       onOpenChange(false);
     },
     onSettled: () => invalidateAlerts(queryClient),
-    meta: { errorToast: { title: messages.alerts.deleteError, fallback: messages.generic.errorRetry } },
+    meta: { errorToast: { title: alertsMessages.deleteError, fallback: genericMessages.errorRetry } },
   });
   return (
     <Dialog

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { BellRing, LoaderCircle } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PriceAlert } from '@kiyasla/contracts/alerts';
-import { messages } from '@kiyasla/contracts/messages';
+import { alertsMessages } from '@kiyasla/contracts/messages/alerts';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/format';
 import { toast } from '~/lib/toast';
@@ -37,14 +38,14 @@ export function AlertForm({ productId, productName, currentPrice, existing, onDo
     mutationFn: (targetPrice: number) =>
       existing ? updateAlertTarget(existing._id, targetPrice) : createAlert({ product: productId, targetPrice }),
     onSuccess: (alert) => {
-      toast.success(existing ? messages.alerts.updated : messages.alerts.created, productName);
+      toast.success(existing ? alertsMessages.updated : alertsMessages.created, productName);
       onDone?.(alert);
     },
     onSettled: () => invalidateAlerts(queryClient),
     meta: {
       errorToast: {
-        title: existing ? messages.alerts.updateError : messages.alerts.createError,
-        fallback: messages.generic.errorRetry,
+        title: existing ? alertsMessages.updateError : alertsMessages.createError,
+        fallback: genericMessages.errorRetry,
       },
     },
   });

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Crown } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
 import { buttonClasses } from '~/components/ui/button-styles';
 
 /** Free plans: 'Premium Gerekli – Fiyat alarmı özelliği premium kullanıcılar içindir.' and the way to the plans. */
@@ -14,7 +14,7 @@ export function PremiumUpsell({ compact = false }: { compact?: boolean }) {
       }
     >
       <Crown aria-hidden="true" className="mx-auto size-8 text-amber-600 dark:text-amber-300" />
-      <p className="mt-2 font-bold text-ink">{messages.gates.premiumRequired}</p>
+      <p className="mt-2 font-bold text-ink">{gatesMessages.premiumRequired}</p>
       <p className="mx-auto mt-1 max-w-md text-sm text-muted">Fiyat alarmı özelliği premium kullanıcılar içindir.</p>
       <Link to="/premium-plans" className={`${buttonClasses('primary', 'md')} mt-4`}>
         Premium Planları Gör

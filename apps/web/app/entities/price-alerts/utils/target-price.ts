@@ -1,5 +1,5 @@
 import { MAX_TARGET_PRICE_TRY } from '@kiyasla/contracts/alerts-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { alertsMessages } from '@kiyasla/contracts/messages/alerts';
 
 /** Parses a Turkish-typed amount ("1.299,90", "1299.9", "1299"); NaN when it is not one. */
 export function parseTargetPrice(raw: string): number {
@@ -15,8 +15,8 @@ export function parseTargetPrice(raw: string): number {
  */
 export function targetError(raw: string, triggerType: 'below' | 'above', currentPrice: number | null): string | null {
   const value = parseTargetPrice(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > MAX_TARGET_PRICE_TRY) return messages.alerts.targetInvalid;
-  if (currentPrice !== null && triggerType === 'below' && value >= currentPrice) return messages.alerts.targetNotBelow;
-  if (currentPrice !== null && triggerType === 'above' && value <= currentPrice) return messages.alerts.targetNotAbove;
+  if (!Number.isFinite(value) || value <= 0 || value > MAX_TARGET_PRICE_TRY) return alertsMessages.targetInvalid;
+  if (currentPrice !== null && triggerType === 'below' && value >= currentPrice) return alertsMessages.targetNotBelow;
+  if (currentPrice !== null && triggerType === 'above' && value <= currentPrice) return alertsMessages.targetNotAbove;
   return null;
 }

@@ -81,7 +81,8 @@ describe('ProductCard', () => {
     const buttons = await screen.findAllByRole('button', { name: /^Karşılaştır:/ });
     act(() => buttons.forEach((b) => fireEvent.click(b)));
     expect(getComparisonList()).toHaveLength(5);
-    expect(toasts().textContent).toContain('En fazla 5 ürün karşılaştırabilirsiniz');
+    // The toast's words are fetched on demand (compare-button).
+    await waitFor(() => expect(toasts().textContent).toContain('En fazla 5 ürün karşılaştırabilirsiniz'));
   });
 
   it('asks anonymous visitors to sign in before favoriting', async () => {

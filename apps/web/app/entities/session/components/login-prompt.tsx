@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { LockKeyhole, LogIn, UserPlus } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { loginHref } from '../utils/safe-redirect';
 
@@ -21,7 +21,7 @@ export function LoginPrompt({ description }: { description: string }) {
           <LockKeyhole aria-hidden="true" className="size-7" />
         </span>
         <h1 id="login-prompt-title" className="mt-5 text-2xl font-bold text-ink">
-          {messages.gates.mustLogin}
+          {gatesMessages.mustLogin}
         </h1>
         <p className="mt-2 text-muted">{description}</p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">

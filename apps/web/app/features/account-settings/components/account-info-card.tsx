@@ -6,7 +6,7 @@ import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountCard } from '~/entities/account/components/account-shell';
 import { ResendVerificationButton } from '~/entities/account/components/resend-verification-button';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 
 function signInMethods(user: User): string {
   const methods = [

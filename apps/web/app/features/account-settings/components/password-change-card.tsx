@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { DEFAULT_PASSWORD_POLICY, type User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { AccountCard } from '~/entities/account/components/account-shell';
 import { PasswordRequirements } from '~/entities/account/components/password-requirements';
 import { fieldAria, FormAlert, FormField } from '~/components/ui/form-field';
@@ -56,7 +56,7 @@ export function PasswordChangeCard({ user }: { user: User }) {
       toast.success(message);
       if (!needsCurrent) await refreshProfile();
     } catch (error) {
-      const text = errorMessage(error, messages.generic.errorRetry);
+      const text = errorMessage(error, genericMessages.errorRetry);
       const fieldErrors = isApiError(error) ? serverFieldErrors(error.errors, FIELDS) : [];
       if (isApiError(error) && error.code === 'WRONG_PASSWORD' && !fieldErrors.length) {
         fieldErrors.push({ name: 'currentPassword', message: text });

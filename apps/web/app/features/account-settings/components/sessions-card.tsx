@@ -4,7 +4,7 @@ import { AccountCard } from '~/entities/account/components/account-shell';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Skeleton } from '~/components/ui/skeleton';
 import { useAccountSessions } from '~/entities/account/api/get-account-sessions';
-import { formatDate, formatRelativeTime } from '~/lib/format';
+import { formatDate, formatRelativeTime } from '~/lib/format-date';
 
 /** "Chrome · Windows" from a user agent, good enough to recognise one's own devices. */
 export function describeUserAgent(ua: string | null): { label: string; mobile: boolean } {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_MIN_LENGTH } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Mevcut şifrenizi girin';
 
@@ -23,7 +23,7 @@ export function passwordChangeSchema(minLength = DEFAULT_PASSWORD_MIN_LENGTH, ne
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
       path: ['confirmPassword'],
-      message: messages.auth.newPasswordsMismatch,
+      message: authMessages.newPasswordsMismatch,
     });
 }
 export type PasswordChangeValues = z.output<ReturnType<typeof passwordChangeSchema>>;

@@ -5,7 +5,8 @@ import { adminStatsMessages, type AdminStats } from '@kiyasla/contracts/admin-st
 import { ROLE_LABELS } from '@kiyasla/contracts/admin-users';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { Card, FigureRow, StatCard } from '~/components/ui/stat-card';
-import { formatDate, formatNumber, formatPrice } from '~/lib/format';
+import { formatNumber, formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { useAdminStats } from '../api/get-admin-stats';
 import { TrendBadge } from './trend-badge';
 

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { availabilityLabel } from '@kiyasla/contracts/admin-products';
-import { formatPrice, formatRelativeTime } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import { formatRelativeTime } from '~/lib/format-date';
 import { useProductOffers } from '../api/get-product-offers';
 
 /** The product's store offers on its edit screen: price, availability and whether each still counts. */

@@ -17,7 +17,7 @@ import {
   useListFilters,
 } from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { EMPTY_REVIEW_FILTERS, useAdminReviews, type AdminReviewFilters } from '../api/get-admin-reviews';
 import { useDeleteAdminReview, useSetReviewApproval } from '../api/moderate-admin-review';
 

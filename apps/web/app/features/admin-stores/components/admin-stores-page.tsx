@@ -13,7 +13,8 @@ import {
   useListFilters,
 } from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
-import { formatDate, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { toast } from '~/lib/toast';
 import { useAdminStores } from '../api/get-admin-stores';
 import { useDeleteAdminStore } from '../api/delete-admin-store';

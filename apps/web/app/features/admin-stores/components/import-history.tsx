@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Pager } from '~/components/ui/pager';
-import { formatNumber, formatRelativeTime } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
+import { formatRelativeTime } from '~/lib/format-date';
 import { useStoreImports } from '../api/get-store-imports';
 import { IMPORT_SOURCE_LABELS, IMPORT_STATUS_LABELS, IMPORT_STATUS_TONE } from '../utils/import-labels';
 import { ImportReport } from './import-report';

@@ -18,7 +18,8 @@ import {
 import { Pager } from '~/components/ui/pager';
 import { StatCard } from '~/components/ui/stat-card';
 import { UserAvatar } from '~/components/ui/user-avatar';
-import { formatDate, formatNumber, formatPrice } from '~/lib/format';
+import { formatNumber, formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { toast } from '~/lib/toast';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import {

@@ -14,7 +14,7 @@ import {
   useListFilters,
 } from '~/components/ui/list-filters';
 import { Pager } from '~/components/ui/pager';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { EMPTY_USER_FILTERS, useAdminUsers, type AdminUserFilters } from '../api/get-admin-users';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { EditUserDialog } from './edit-user-dialog';

@@ -1,5 +1,5 @@
 import type { ForgotPasswordRequest } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { apiRequest } from '~/lib/api-client';
 
 /**
@@ -8,5 +8,5 @@ import { apiRequest } from '~/lib/api-client';
  */
 export async function forgotPassword(input: ForgotPasswordRequest): Promise<string> {
   const { message } = await apiRequest<null>('/auth/forgot-password', { method: 'POST', json: input, auth: false });
-  return message ?? messages.auth.resetRequested;
+  return message ?? authMessages.resetRequested;
 }

@@ -1,9 +1,9 @@
 import type { ResetPasswordRequest } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { apiRequest } from '~/lib/api-client';
 
 /** POST /auth/reset-password {token, password}: sets the new password; every session ends. */
 export async function resetPassword(input: ResetPasswordRequest): Promise<string> {
   const { message } = await apiRequest<null>('/auth/reset-password', { method: 'POST', json: input, auth: false });
-  return message ?? messages.auth.passwordReset;
+  return message ?? authMessages.passwordReset;
 }

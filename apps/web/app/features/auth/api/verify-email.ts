@@ -2,7 +2,8 @@ import {
   EMAIL_VERIFICATION_ERROR_CODES as CODES,
   type EmailVerificationStatus,
 } from '@kiyasla/contracts/email-verification';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { apiRequest, errorMessage, isApiError, type ApiRequestInit } from '~/lib/api-client';
 
 /** What /verify-email shows: the link's outcome and the server's Turkish sentence for it. */
@@ -24,7 +25,7 @@ const KIND_OF_CODE: Record<string, VerifyEmailOutcome['kind']> = {
  * thrown for the loader to refuse the page, anything else is `failed` (try again).
  */
 export async function confirmEmailLink(token: string, init: ApiRequestInit = {}): Promise<VerifyEmailOutcome> {
-  if (token.length < 20) return { kind: 'invalid', message: messages.auth.verificationTokenInvalid };
+  if (token.length < 20) return { kind: 'invalid', message: authMessages.verificationTokenInvalid };
   try {
     const { data, message } = await apiRequest<{ status: EmailVerificationStatus }>('/auth/verify-email', {
       ...init,
@@ -32,11 +33,11 @@ export async function confirmEmailLink(token: string, init: ApiRequestInit = {})
       json: { token },
       auth: false,
     });
-    const fallback = data.status === 'verified' ? messages.auth.emailVerified : messages.auth.emailAlreadyVerified;
+    const fallback = data.status === 'verified' ? authMessages.emailVerified : authMessages.emailAlreadyVerified;
     return { kind: data.status, message: message ?? fallback };
   } catch (error) {
     if (isApiError(error) && error.status === 429) throw error;
     const kind = isApiError(error) ? KIND_OF_CODE[error.code] : undefined;
-    return { kind: kind ?? 'failed', message: errorMessage(error, messages.generic.errorRetry) };
+    return { kind: kind ?? 'failed', message: errorMessage(error, genericMessages.errorRetry) };
   }
 }

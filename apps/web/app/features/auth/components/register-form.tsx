@@ -6,7 +6,7 @@ import { UserPlus } from 'lucide-react';
 import type { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, NAME_MIN_LENGTH, PHONE_MAX_LENGTH, type User } from '@kiyasla/contracts/user';
 import { registerFormSchema } from '@kiyasla/contracts/auth';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { PasswordRequirements } from '~/entities/account/components/password-requirements';
 import { fieldAria, FormAlert, FormField, inputClasses } from '~/components/ui/form-field';
 import { PasswordInput } from '~/components/ui/password-input';
@@ -44,7 +44,7 @@ const ids = {
 
 function nameHint(value: string | undefined): string | undefined {
   const length = (value ?? '').trim().length;
-  return length > 0 && length < NAME_MIN_LENGTH ? messages.auth.nameHint : undefined;
+  return length > 0 && length < NAME_MIN_LENGTH ? authMessages.nameHint : undefined;
 }
 
 /**
@@ -97,7 +97,7 @@ export function RegisterForm() {
     (user: User, message?: string) => {
       // An e-mail registration: the verification link is on its way (Google and Facebook addresses are verified).
       const verify = user.emailVerified ? '' : ' E-posta adresinizi doğrulamak için gelen kutunuzu kontrol edin.';
-      toast.success(message ?? messages.auth.registerSuccess, `Hesabınız hazır, ${user.firstName}.${verify}`);
+      toast.success(message ?? authMessages.registerSuccess, `Hesabınız hazır, ${user.firstName}.${verify}`);
       void navigate(redirectTo, { replace: true });
     },
     [navigate, redirectTo],
@@ -133,7 +133,7 @@ export function RegisterForm() {
   if (config && !config.features.enableRegistration) {
     return (
       <AuthPageLayout title="Kayıt Ol">
-        <FormAlert tone="info" title={messages.auth.registrationDisabled}>
+        <FormAlert tone="info" title={authMessages.registrationDisabled}>
           Mevcut hesabınızla{' '}
           <Link to="/login" className="font-semibold text-primary underline">
             giriş yapabilirsiniz

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { z } from 'zod';
 import { DEFAULT_PASSWORD_POLICY, passwordSchema } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { PasswordRequirements } from '~/entities/account/components/password-requirements';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormAlert, FormField } from '~/components/ui/form-field';
@@ -30,7 +31,7 @@ export function ResetPasswordForm() {
         .object({ password: passwordSchema(policy), confirmPassword: z.string() })
         .refine((v) => v.password === v.confirmPassword, {
           path: ['confirmPassword'],
-          message: messages.auth.passwordsMismatch,
+          message: authMessages.passwordsMismatch,
         }),
     [policy],
   );
@@ -53,7 +54,7 @@ export function ResetPasswordForm() {
       setDone(await resetPassword({ token, password: values.password }));
     } catch (error) {
       setServerError({
-        message: errorMessage(error, messages.generic.errorRetry),
+        message: errorMessage(error, genericMessages.errorRetry),
         invalidLink: isApiError(error) && error.code === 'RESET_TOKEN_INVALID',
       });
     }
@@ -66,7 +67,7 @@ export function ResetPasswordForm() {
           <span className="flex size-14 items-center justify-center rounded-2xl bg-warning/10 text-warning">
             <LinkIcon aria-hidden="true" className="size-7" />
           </span>
-          <p className="mt-5 text-ink">{messages.auth.resetTokenInvalid}</p>
+          <p className="mt-5 text-ink">{authMessages.resetTokenInvalid}</p>
           <Link to="/forgot-password" className={buttonClasses('primary', 'md', 'mt-6')}>
             Yeni bağlantı iste
           </Link>

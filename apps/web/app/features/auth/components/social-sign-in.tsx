@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { useAuth, usePreloadSignIn } from '~/entities/session/auth-context';
 import { usePublicConfig } from '~/lib/public-config';
 import { FacebookSignInButton } from './facebook-sign-in-button';
@@ -30,7 +30,7 @@ export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError
   const handleFacebook = useCallback(
     async (token: { accessToken: string; userID: string } | null) => {
       if (!token) {
-        onError(messages.auth.facebookFailedAlt);
+        onError(authMessages.facebookFailedAlt);
         return;
       }
       onStart();
@@ -44,7 +44,7 @@ export function SocialSignIn({ context, rememberMe, onStart, onSignedIn, onError
   const handleCredential = useCallback(
     async (credential: string | null) => {
       if (!credential) {
-        onError(messages.auth.googleFailedAlt);
+        onError(authMessages.googleFailedAlt);
         return;
       }
       onStart();

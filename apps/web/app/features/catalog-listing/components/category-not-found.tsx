@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FolderX, House } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { buttonClasses } from '~/components/ui/button-styles';
 
 /** 'Kategori bulunamadı' (served with HTTP 404), with the way back. */
@@ -10,7 +10,7 @@ export function CategoryNotFound() {
       <span className="mb-6 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary-soft text-primary">
         <FolderX aria-hidden="true" className="h-8 w-8" />
       </span>
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{messages.catalog.categoryNotFound}</h1>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{catalogMessages.categoryNotFound}</h1>
       <p className="mt-3 text-muted">
         Aradığınız kategori kaldırılmış ya da adresi değişmiş olabilir. Üstteki menüden diğer kategorilere göz atabilir
         veya ana sayfaya dönebilirsiniz.

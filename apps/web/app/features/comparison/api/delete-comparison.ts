@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { apiRequest } from '~/lib/api-client';
 import { getLoadedComparison, setLoadedComparison } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
@@ -21,9 +21,9 @@ export function useDeleteComparison(userId: string) {
     onSuccess: (_data, { id, name }) => {
       void queryClient.invalidateQueries({ queryKey: comparisonKeys.saved(userId) });
       if (getLoadedComparison()?.id === id) setLoadedComparison(null);
-      toast.success(messages.comparisons.deleted, name);
+      toast.success(comparisonsMessages.deleted, name);
     },
-    onError: (error) => console.error(messages.comparisons.deleteFailed, error),
+    onError: (error) => console.error(comparisonsMessages.deleteFailed, error),
     // Only logged (spec §8).
     meta: { errorToast: false },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComparisonResult, SavedComparisonDetail } from '@kiyasla/contracts/comparisons';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { apiGet } from '~/lib/api-client';
 import { replaceComparison, type ComparisonEntry } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
@@ -41,9 +41,9 @@ export function useLoadComparison({ viewer, max }: { viewer: string; max: number
         );
       }
       replaceComparison(entries, { id: saved._id, name: saved.name }, max);
-      toast.success(messages.comparisons.loaded, saved.name);
+      toast.success(comparisonsMessages.loaded, saved.name);
     },
-    onError: (error) => console.error(messages.comparisons.loadFailed, error),
-    meta: { errorToast: { title: messages.comparisons.loadFailed } },
+    onError: (error) => console.error(comparisonsMessages.loadFailed, error),
+    meta: { errorToast: { title: comparisonsMessages.loadFailed } },
   });
 }

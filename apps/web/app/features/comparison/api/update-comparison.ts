@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedComparison, UpdateComparisonRequest } from '@kiyasla/contracts/comparisons';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { apiRequest } from '~/lib/api-client';
 import { setLoadedComparison } from '~/entities/comparison-list/comparison-list';
 import { toast } from '~/lib/toast';
@@ -23,9 +23,9 @@ export function useUpdateComparison(userId: string) {
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: comparisonKeys.saved(userId) });
       setLoadedComparison({ id: saved._id, name: saved.name });
-      toast.success(messages.comparisons.updated, saved.name);
+      toast.success(comparisonsMessages.updated, saved.name);
     },
-    onError: (error) => console.error(messages.comparisons.updateFailed, error),
+    onError: (error) => console.error(comparisonsMessages.updateFailed, error),
     // Only logged (spec §8); the save dialog shows the reason in place.
     meta: { errorToast: false },
   });

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import type { ComparisonResult } from '@kiyasla/contracts/comparisons';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { ComparisonLoginPrompt, PremiumUpsell } from './comparison-gates';
 import { ProductColumnHead } from './product-column-head';
 
@@ -24,7 +24,7 @@ export function AnalysisTab({
     return (
       <PremiumUpsell
         title="Ürünlerin güçlü ve zayıf yönlerini tek bakışta görün"
-        description={messages.comparisons.analysisPremiumOnly}
+        description={comparisonsMessages.analysisPremiumOnly}
       />
     );
   }

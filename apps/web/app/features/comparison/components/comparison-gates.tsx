@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Check, Crown, LockKeyhole, LogIn, UserPlus } from 'lucide-react';
 import clsx from 'clsx';
-import { messages } from '@kiyasla/contracts/messages';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
 import { PREMIUM_FEATURES } from '@kiyasla/contracts/plans';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { loginHref } from '~/entities/session/utils/safe-redirect';
@@ -37,7 +37,7 @@ export function ComparisonLoginPrompt({
         <LockKeyhole aria-hidden="true" className={compact ? 'size-5' : 'size-7'} />
       </span>
       <Heading className={clsx('font-bold text-ink', compact ? 'mt-3 text-base' : 'mt-4 text-xl')}>
-        {messages.gates.mustLogin}
+        {gatesMessages.mustLogin}
       </Heading>
       <p className={clsx('mx-auto max-w-md text-muted', compact ? 'mt-1 text-sm' : 'mt-2')}>{description}</p>
       <div className={clsx('flex justify-center gap-2', compact ? 'mt-4 flex-col' : 'mt-6 flex-col sm:flex-row')}>
@@ -81,7 +81,7 @@ export function PremiumUpsell({
       <div className={clsx('relative', !compact && 'mx-auto max-w-xl text-center')}>
         <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-400/15 px-2.5 py-1 text-xs font-bold tracking-wide text-amber-300 uppercase ring-1 ring-amber-300/30">
           <Crown aria-hidden="true" className="size-3.5" />
-          {messages.gates.premiumRequired}
+          {gatesMessages.premiumRequired}
         </p>
         <Heading className={clsx('font-bold', compact ? 'mt-3 text-base' : 'mt-4 text-xl sm:text-2xl')}>
           {title}

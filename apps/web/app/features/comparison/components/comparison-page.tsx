@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Bookmark, GitCompareArrows, Save, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import { COMPARISON_ERROR_CODES, type ComparisonItem, type SavedComparison } from '@kiyasla/contracts/comparisons';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { ListingError } from '~/entities/listing/components/listing-states';
 import { useComparisonLimit } from '~/entities/comparison-list/components/compare-button';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
@@ -39,7 +39,7 @@ import { SaveComparisonDialog, type SaveSubmit } from './save-comparison-dialog'
 import { SavedComparisonsSidebar } from './saved-comparisons-sidebar';
 import { SpecsTab } from './specs-tab';
 
-const m = messages.comparisons;
+const m = comparisonsMessages;
 
 function ComparisonSkeleton() {
   return (

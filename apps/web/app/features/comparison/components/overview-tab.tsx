@@ -4,7 +4,8 @@ import clsx from 'clsx';
 import type { ComparisonItem, ComparisonResult } from '@kiyasla/contracts/comparisons';
 import { productHref } from '~/entities/product/utils/product-href';
 import { RatingStars } from '~/components/ui/rating-stars';
-import { discountPercent, formatDate, formatPrice } from '~/lib/format';
+import { discountPercent, formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 
 const AVAILABILITY: Record<ComparisonItem['availability'], { label: string; tone: string }> = {
   'in-stock': { label: 'Stokta', tone: 'text-success' },

@@ -5,7 +5,8 @@ import type { User } from '@kiyasla/contracts/user';
 import type { SavedComparison } from '@kiyasla/contracts/comparisons';
 import { Skeleton } from '~/components/ui/skeleton';
 import { ConfirmDialog } from '~/components/ui/confirm-dialog';
-import { formatDate, formatNumber } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { ComparisonLoginPrompt, PremiumUpsell } from './comparison-gates';
 
 function SavedItem({

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import type { User } from '@kiyasla/contracts/user';
 import { COMPARISON_DESCRIPTION_MAX, COMPARISON_NAME_MAX, tagsSchema } from '@kiyasla/contracts/comparisons';
 import { COMPARISON_MIN } from '@kiyasla/contracts/constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
 import { SAVED_COMPARISON_LIMITS } from '@kiyasla/contracts/plans';
 import type { PublicConfig } from '@kiyasla/contracts/public-config';
 
-const m = messages.comparisons;
+const m = comparisonsMessages;
 
 /** Saved comparisons the user's plan allows (null: unlimited); a lapsed premium plan counts as free. */
 export function savedComparisonLimit(

@@ -2,7 +2,7 @@ import * as Switch from '@radix-ui/react-switch';
 import { Check, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { toast } from '~/lib/toast';
 import { COOKIE_CATEGORIES, type CookieCategoryInfo } from '../cookie-catalog';
 import {

@@ -1,7 +1,7 @@
 import { CalendarPlus, LoaderCircle, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 
 /** The favorite's own strip under its card: when it was added and the remove button. */
 export function FavoriteItemFooter({

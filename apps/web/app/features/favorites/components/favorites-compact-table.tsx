@@ -4,7 +4,8 @@ import clsx from 'clsx';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
 import { CompareButton } from '~/entities/comparison-list/components/compare-button';
 import { ProductCompactCard } from '~/entities/product/components/product-compact-card';
-import { formatDate, formatPrice, formatRating } from '~/lib/format';
+import { formatPrice, formatRating } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import {
   nextCompactFavoriteSort,
   sortCompactFavorites,

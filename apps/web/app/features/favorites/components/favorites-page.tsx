@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Heart, Trash2 } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import type { FavoriteItem } from '@kiyasla/contracts/favorites';
-import { messages } from '@kiyasla/contracts/messages';
+import { favoritesMessages } from '@kiyasla/contracts/messages/favorites';
 import type { ViewMode } from '~/entities/listing/utils/listing-params';
 import { ListingError } from '~/entities/listing/components/listing-states';
 import { SkeletonGrid } from '~/entities/listing/components/skeleton-grid';
@@ -37,7 +37,7 @@ export function FavoritesPage({ user }: { user: User }) {
   const remove = useRemoveFavorite(user._id);
   const clear = useClearFavorites(user._id);
 
-  useLoadErrorToast(favorites.isError, messages.favorites.loadError);
+  useLoadErrorToast(favorites.isError, favoritesMessages.loadError);
 
   const items = favorites.data?.items;
   const shown = useMemo(
@@ -89,7 +89,7 @@ export function FavoritesPage({ user }: { user: User }) {
         {favorites.isPending ? (
           <SkeletonGrid count={4} />
         ) : favorites.isError ? (
-          <ListingError message={messages.favorites.loadError} onRetry={() => void favorites.refetch()} />
+          <ListingError message={favoritesMessages.loadError} onRetry={() => void favorites.refetch()} />
         ) : total === 0 || !items || items.length === 0 ? (
           <FavoritesEmpty />
         ) : (

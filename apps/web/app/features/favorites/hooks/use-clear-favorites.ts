@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@kiyasla/contracts/messages';
+import { favoritesMessages } from '@kiyasla/contracts/messages/favorites';
 import { clearFavorites } from '~/entities/favorites/api/clear-favorites';
 import { cacheFavoritesCleared } from '~/entities/favorites/api/favorites-cache';
 import { clearFailureToast } from '~/entities/favorites/utils/favorite-feedback';
@@ -14,7 +14,7 @@ export function useClearFavorites(userId: string) {
     onSuccess: () => {
       cacheFavoritesCleared(queryClient, userId);
       notifyFavoritesChanged();
-      toast.success(messages.favorites.cleared);
+      toast.success(favoritesMessages.cleared);
     },
     meta: { errorToast: clearFailureToast },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAVORITE_ERROR_CODES } from '@kiyasla/contracts/favorites-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { favoritesMessages } from '@kiyasla/contracts/messages/favorites';
 import { removeFavorite } from '~/entities/favorites/api/remove-favorite';
 import { cacheFavoriteRemoved } from '~/entities/favorites/api/favorites-cache';
 import { removeItemFailureToast } from '~/entities/favorites/utils/favorite-feedback';
@@ -16,7 +16,7 @@ export function useRemoveFavorite(userId: string) {
     onSuccess: (_data, { productId, productName }) => {
       cacheFavoriteRemoved(queryClient, userId, productId);
       notifyFavoritesChanged();
-      toast.success(messages.favorites.removed, productName);
+      toast.success(favoritesMessages.removed, productName);
     },
     onError: (error, { productId }) => {
       if (isApiError(error) && error.code === FAVORITE_ERROR_CODES.notFavorite) {

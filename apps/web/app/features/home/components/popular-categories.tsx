@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import clsx from 'clsx';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
 import { POPULAR_CATEGORY_COUNT } from '~/lib/ui-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { CategoryIcon } from '~/entities/category/components/category-icon';
 import { Skeleton } from '~/components/ui/skeleton';
 import { categoryHref } from '~/entities/category/utils/categories';
@@ -36,7 +36,7 @@ export function PopularCategories({ state }: { state: State }) {
       />
       {state.status === 'error' && (
         <p className="rounded-2xl border border-line bg-surface p-6 text-center text-sm text-muted">
-          {messages.catalog.categoriesLoadFailed}
+          {catalogMessages.categoriesLoadFailed}
         </p>
       )}
       {state.status === 'loading' && (

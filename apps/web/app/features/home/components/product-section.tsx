@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArrowRight, PackageOpen, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ProductCard as ProductCardData } from '@kiyasla/contracts/catalog';
 import { HOME_SECTION_SIZE } from '~/lib/ui-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { ProductCard, ProductCardSkeleton } from '~/entities/product/components/product-card';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { HydrateWhenIdle } from '~/lib/hydrate-when-idle';
@@ -76,7 +76,7 @@ export function ProductSection({
       {state.status === 'error' && (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-surface px-6 py-10 text-center">
           <TriangleAlert aria-hidden="true" className="h-8 w-8 text-warning" />
-          <p className="font-medium text-ink">{messages.catalog.productsLoadError}</p>
+          <p className="font-medium text-ink">{catalogMessages.productsLoadError}</p>
           {state.onRetry && (
             <button type="button" onClick={state.onRetry} className={buttonClasses('outline', 'sm')}>
               <RotateCw aria-hidden="true" className="h-4 w-4" />
@@ -88,7 +88,7 @@ export function ProductSection({
       {state.status === 'ready' && state.products.length === 0 && (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center">
           <PackageOpen aria-hidden="true" className="h-8 w-8 text-muted" />
-          <p className="font-medium text-muted">{messages.catalog.noProductsYet}</p>
+          <p className="font-medium text-muted">{catalogMessages.noProductsYet}</p>
         </div>
       )}
       {state.status === 'ready' && state.products.length > 0 && (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import * as Switch from '@radix-ui/react-switch';
 import { BadgeCheck, Smartphone } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import {
   NOTIFICATION_TOPICS,
   TOPIC_CHANNEL_KEYS,
@@ -39,7 +39,7 @@ export function NotificationPreferences() {
   if (settings.isError || !settings.data) {
     return (
       <p role="alert" className="rounded-2xl border border-line bg-surface p-6 text-center text-danger">
-        {messages.auth.notificationSettingsLoadError}
+        {authMessages.notificationSettingsLoadError}
       </p>
     );
   }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellRing, CheckCheck, Settings, Tag, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
-import { messages } from '@kiyasla/contracts/messages';
+import { notificationsMessages } from '@kiyasla/contracts/messages/notifications';
 import type { Notification } from '@kiyasla/contracts/notifications';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
@@ -16,7 +16,8 @@ import { markAllNotificationsRead } from '~/entities/notifications/api/mark-all-
 import { markNotificationRead } from '~/entities/notifications/api/mark-notification-read';
 import { invalidateNotifications } from '~/entities/notifications/api/query-keys';
 import { productHref } from '~/entities/product/utils/product-href';
-import { formatNumber, formatPrice, formatRelativeTime } from '~/lib/format';
+import { formatNumber, formatPrice } from '~/lib/format';
+import { formatRelativeTime } from '~/lib/format-date';
 import { useLoadErrorToast } from '~/lib/query-client';
 import { NotificationPreferences } from './notification-preferences';
 
@@ -38,7 +39,7 @@ export function NotificationsPage() {
   const listTab: NotificationTab = tab === 'settings' ? 'all' : tab;
   const list = useNotifications(listTab, page);
   const queryClient = useQueryClient();
-  useLoadErrorToast(list.isError, messages.notifications.loadError);
+  useLoadErrorToast(list.isError, notificationsMessages.loadError);
 
   // §8: failures to mark read or delete are only logged.
   const settle = () => invalidateNotifications(queryClient);
@@ -102,7 +103,7 @@ export function NotificationsPage() {
           </div>
         ) : list.isError ? (
           <p role="alert" className="rounded-2xl border border-line bg-surface p-6 text-center text-danger">
-            {messages.notifications.loadError}
+            {notificationsMessages.loadError}
           </p>
         ) : items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">

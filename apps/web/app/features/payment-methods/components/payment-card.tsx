@@ -1,7 +1,7 @@
 import { CircleCheck, Star, Trash2, Wifi } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClasses } from '~/components/ui/button-styles';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { CARD_BRAND_LABEL, type CardBrand } from '../utils/card-brand';
 import type { PaymentMethod } from '../utils/payment-methods';
 

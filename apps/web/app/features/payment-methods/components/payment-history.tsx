@@ -4,7 +4,8 @@ import { AccountCard } from '~/entities/account/components/account-shell';
 import { Skeleton } from '~/components/ui/skeleton';
 import { usePaymentHistory } from '~/entities/account/api/payment-refunds';
 import { planNameOf, RefundAction } from '~/entities/account/components/refund-action';
-import { formatDate, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { paymentStatus, type PaymentStatusTone } from '../utils/payment-status';
 
 const TONE: Record<PaymentStatusTone, string> = {

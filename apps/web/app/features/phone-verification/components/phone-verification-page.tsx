@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, MessageSquareText, Smartphone } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import {
   normalizeTurkishMobile,
   PHONE_CODE_LENGTH,
@@ -76,7 +76,7 @@ export function PhoneVerificationPage() {
       setCodeError(null);
       toast.success(sent.message);
     } catch (error) {
-      const text = errorMessage(error, messages.generic.errorRetry);
+      const text = errorMessage(error, genericMessages.errorRetry);
       if (isApiError(error) && error.code === SMS_ERROR_CODES.phoneInvalid) setPhoneError(text);
       else setFormError(text);
     } finally {
@@ -113,7 +113,7 @@ export function PhoneVerificationPage() {
       setChanging(false);
       toast.success(confirmed.message);
     } catch (error) {
-      const text = errorMessage(error, messages.generic.errorRetry);
+      const text = errorMessage(error, genericMessages.errorRetry);
       if (isApiError(error) && CODE_SPENT.has(error.code)) setFormError(text);
       else setCodeError(text);
     } finally {

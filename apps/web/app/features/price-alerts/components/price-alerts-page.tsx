@@ -4,7 +4,7 @@ import * as Switch from '@radix-ui/react-switch';
 import { AlarmClock, Check, Pencil, Store, Trash2, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { PriceAlert } from '@kiyasla/contracts/alerts';
-import { messages } from '@kiyasla/contracts/messages';
+import { alertsMessages } from '@kiyasla/contracts/messages/alerts';
 import type { User } from '@kiyasla/contracts/user';
 import { Breadcrumb } from '~/components/ui/breadcrumb';
 import { buttonClasses } from '~/components/ui/button-styles';
@@ -15,7 +15,8 @@ import { useAlerts } from '~/entities/price-alerts/api/get-alerts';
 import { productHref } from '~/entities/product/utils/product-href';
 import { PremiumUpsell } from '~/entities/price-alerts/components/premium-upsell';
 import { parseTargetPrice, targetError } from '~/entities/price-alerts/utils/target-price';
-import { formatDate, formatNumber, formatPrice } from '~/lib/format';
+import { formatNumber, formatPrice } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { usePublicConfig } from '~/lib/public-config';
 import { useLoadErrorToast } from '~/lib/query-client';
 import { useAlertMutations } from '../hooks/use-alert-mutations';
@@ -55,7 +56,7 @@ export function PriceAlertsPage({ user }: { user: User }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [deleting, setDeleting] = useState<PriceAlert | null>(null);
   const { toggle, update, remove } = useAlertMutations();
-  useLoadErrorToast(alerts.isError, messages.alerts.loadError);
+  useLoadErrorToast(alerts.isError, alertsMessages.loadError);
 
   const items = alerts.data;
   const counts = useMemo(() => {
@@ -82,7 +83,7 @@ export function PriceAlertsPage({ user }: { user: User }) {
 
       {disabled && (
         <p role="status" className="mt-6 rounded-2xl border border-line bg-surface p-6 text-center text-muted">
-          {messages.alerts.disabled}
+          {alertsMessages.disabled}
         </p>
       )}
 
@@ -112,7 +113,7 @@ export function PriceAlertsPage({ user }: { user: User }) {
               </div>
             ) : alerts.isError ? (
               <p role="alert" className="rounded-2xl border border-line bg-surface p-6 text-center text-danger">
-                {messages.alerts.loadError}
+                {alertsMessages.loadError}
               </p>
             ) : shown.length === 0 ? (
               <EmptyAlerts filtered={filter !== 'all'} />

@@ -4,7 +4,8 @@
  */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PriceHistory } from '@kiyasla/contracts/catalog';
-import { formatCompactPrice, formatDay, formatLongDay, formatPrice } from '~/lib/format';
+import { formatCompactPrice, formatPrice } from '~/lib/format';
+import { formatDay, formatLongDay } from '~/lib/format-date';
 import { buildChartRows, describeChart, LOWEST_KEY } from '../utils/price-chart-data';
 
 /** Mid-tone colours that read on both the light and the dark surface. */

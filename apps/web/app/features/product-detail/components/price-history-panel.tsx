@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { RotateCw, TrendingDown } from 'lucide-react';
 import clsx from 'clsx';
 import { PRICE_HISTORY_RANGES, type PriceHistoryRange } from '@kiyasla/contracts/catalog-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { Skeleton } from '~/components/ui/skeleton';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { formatPrice } from '~/lib/format';
@@ -109,7 +109,7 @@ export function PriceHistoryPanel({ productId }: { productId: string }) {
           role="alert"
           className="flex flex-col items-center gap-3 rounded-2xl border border-line px-6 py-10 text-center"
         >
-          <p className="font-medium text-ink">{messages.catalog.dataLoadError}</p>
+          <p className="font-medium text-ink">{catalogMessages.dataLoadError}</p>
           <button type="button" onClick={() => void query.refetch()} className={buttonClasses('outline', 'sm')}>
             <RotateCw aria-hidden="true" className="h-4 w-4" />
             Tekrar Dene

@@ -1,7 +1,9 @@
 import { AlarmClock, LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@kiyasla/contracts/messages';
+import { alertsMessages } from '@kiyasla/contracts/messages/alerts';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
+import { genericMessages } from '@kiyasla/contracts/messages/generic';
 import { useProductAlert } from '~/entities/price-alerts/api/check-alert';
 import { deleteAlert } from '~/entities/price-alerts/api/delete-alert';
 import { invalidateAlerts } from '~/entities/price-alerts/api/query-keys';
@@ -22,20 +24,20 @@ export function ProductAlertToggle({ productId, productName }: { productId: stri
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: string) => deleteAlert(id),
-    onSuccess: () => toast.success(messages.alerts.removed, productName),
+    onSuccess: () => toast.success(alertsMessages.removed, productName),
     onSettled: () => invalidateAlerts(queryClient),
-    meta: { errorToast: { title: messages.alerts.removeError, fallback: messages.generic.errorRetry } },
+    meta: { errorToast: { title: alertsMessages.removeError, fallback: genericMessages.errorRetry } },
   });
   const alert = check.data?.hasAlert ? check.data.alert : null;
   const config = usePublicConfig();
 
   const onClick = () => {
     if (status !== 'authenticated' || !user) {
-      toast.info(messages.gates.loginRequired, 'Fiyat alarmı kurmak için giriş yapmanız gerekiyor.');
+      toast.info(gatesMessages.loginRequired, 'Fiyat alarmı kurmak için giriş yapmanız gerekiyor.');
       return;
     }
     if (!user.isPremium) {
-      toast.info(messages.gates.premiumRequired, 'Fiyat alarmı özelliği premium kullanıcılar içindir.');
+      toast.info(gatesMessages.premiumRequired, 'Fiyat alarmı özelliği premium kullanıcılar içindir.');
       return;
     }
     if (alert) {

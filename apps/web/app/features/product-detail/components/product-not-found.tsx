@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { House, PackageX } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { buttonClasses } from '~/components/ui/button-styles';
 
 /** 'Ürün bulunamadı' (served with HTTP 404). */
@@ -10,7 +10,7 @@ export function ProductNotFound() {
       <span className="mb-6 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary-soft text-primary">
         <PackageX aria-hidden="true" className="h-8 w-8" />
       </span>
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{messages.catalog.productNotFound}</h1>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{catalogMessages.productNotFound}</h1>
       <p className="mt-3 text-muted">
         Aradığınız ürün satıştan kaldırılmış ya da bağlantı hatalı olabilir. Benzer ürünleri kategorilerde
         bulabilirsiniz.

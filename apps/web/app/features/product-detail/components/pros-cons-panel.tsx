@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { CircleCheck, CircleMinus, Crown, LockKeyhole, RotateCw } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { comparisonsMessages } from '@kiyasla/contracts/messages/comparisons';
+import { gatesMessages } from '@kiyasla/contracts/messages/gates';
 import { Skeleton } from '~/components/ui/skeleton';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { useAuth } from '~/entities/session/auth-context';
@@ -72,7 +73,7 @@ function Analysis({ productId, userId }: { productId: string; userId: string }) 
   if (query.isError || !query.data) {
     return (
       <div role="alert" className="rounded-2xl border border-line bg-surface px-6 py-8 text-center">
-        <p className="text-muted">{messages.comparisons.productDetailsError}</p>
+        <p className="text-muted">{comparisonsMessages.productDetailsError}</p>
         <button type="button" onClick={() => void query.refetch()} className={buttonClasses('outline', 'md', 'mt-4')}>
           <RotateCw aria-hidden="true" className="size-4" />
           Tekrar Dene
@@ -127,7 +128,7 @@ export function ProsConsPanel({ productId }: { productId: string }) {
     return (
       <Gate
         icon="lock"
-        title={messages.gates.loginRequired}
+        title={gatesMessages.loginRequired}
         text="Avantaj/dezavantaj analizini görmek için giriş yapın."
       >
         <Link to={loginHref(`${location.pathname}${location.search}`)} className={buttonClasses('primary', 'lg')}>
@@ -141,7 +142,7 @@ export function ProsConsPanel({ productId }: { productId: string }) {
   }
   if (!user.isPremium) {
     return (
-      <Gate icon="crown" title={messages.gates.premiumRequired} text={messages.comparisons.analysisPremiumOnly}>
+      <Gate icon="crown" title={gatesMessages.premiumRequired} text={comparisonsMessages.analysisPremiumOnly}>
         <Link to="/premium-plans" className={buttonClasses('primary', 'lg')}>
           Premium Planları İncele
         </Link>

@@ -3,12 +3,13 @@ import { MessageSquareText, RotateCw, Star, ThumbsUp } from 'lucide-react';
 import clsx from 'clsx';
 import type { Review, ReviewSummary } from '@kiyasla/contracts/catalog';
 import { REVIEW_SORTS } from '@kiyasla/contracts/catalog-constants';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { Pagination } from '~/entities/listing/components/pagination';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { RatingStars } from '~/components/ui/rating-stars';
 import { Skeleton } from '~/components/ui/skeleton';
-import { formatDate, formatNumber, formatRating } from '~/lib/format';
+import { formatNumber, formatRating } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { REVIEW_SORT_LABELS, type ReviewSort } from '@kiyasla/contracts/catalog-constants';
 import { useProductReviews } from '../api/get-product-reviews';
 
@@ -103,7 +104,7 @@ export function ReviewsPanel({ productId }: { productId: string }) {
         role="alert"
         className="flex flex-col items-center gap-3 rounded-2xl border border-line px-6 py-10 text-center"
       >
-        <p className="font-medium text-ink">{messages.catalog.dataLoadError}</p>
+        <p className="font-medium text-ink">{catalogMessages.dataLoadError}</p>
         <button type="button" onClick={() => void query.refetch()} className={buttonClasses('outline', 'sm')}>
           <RotateCw aria-hidden="true" className="h-4 w-4" />
           Tekrar Dene

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ProductDetail } from '@kiyasla/contracts/catalog';
 import { specLabel, specRank } from '@kiyasla/contracts/catalog-constants';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 
 /** Canonical keys first, in the order shoppers compare them; the rest after, as they come. */
 export function orderedSpecifications(specifications: Record<string, string>): Array<[string, string]> {

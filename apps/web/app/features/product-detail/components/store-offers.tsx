@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Clock, ExternalLink, History, Star, Trophy, Truck } from 'lucide-react';
 import clsx from 'clsx';
 import type { StoreOffer } from '@kiyasla/contracts/catalog';
-import { discountPercent, formatDate, formatPrice, formatRating, formatRelativeTime } from '~/lib/format';
+import { discountPercent, formatPrice, formatRating } from '~/lib/format';
+import { formatDate, formatRelativeTime } from '~/lib/format-date';
 import { AVAILABILITY_BADGE, availabilityLabel } from '../utils/availability';
 import { offerCounts, staleNote } from '../utils/offer-freshness';
 

@@ -1,5 +1,6 @@
 import type { PriceHistory } from '@kiyasla/contracts/catalog';
-import { formatLongDay, formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/format';
+import { formatLongDay } from '~/lib/format-date';
 
 export interface ChartSeries {
   key: string;

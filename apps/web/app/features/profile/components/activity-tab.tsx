@@ -11,7 +11,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useAccountOverview } from '~/entities/account/api/get-account-overview';
-import { formatNumber, formatRelativeTime, formatDate } from '~/lib/format';
+import { formatNumber } from '~/lib/format';
+import { formatRelativeTime, formatDate } from '~/lib/format-date';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { buildActivity, type ActivityKind } from '../utils/activity';
 import { TabError, TabLoading } from './tab-states';

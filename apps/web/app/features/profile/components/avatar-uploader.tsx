@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle, Trash2 } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { UserAvatar } from '~/components/ui/user-avatar';
 import { updateDetails } from '~/entities/account/api/update-details';
 import { useAuth } from '~/entities/session/auth-context';
@@ -30,7 +30,7 @@ export function AvatarUploader({ user }: { user: User }) {
       toast.success(file ? 'Profil resminiz güncellendi.' : 'Profil resminiz kaldırıldı.');
     },
     onSettled: () => setPreview(null),
-    meta: { errorToast: { title: messages.auth.avatarUpdateError, fallback: '' } },
+    meta: { errorToast: { title: authMessages.avatarUpdateError, fallback: '' } },
   });
   const busy = change.isPending;
 

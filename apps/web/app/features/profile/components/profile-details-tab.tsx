@@ -13,14 +13,14 @@ import {
   type Address,
   type User,
 } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { fieldAria, FormField, inputClasses } from '~/components/ui/form-field';
 import { SubmitButton } from '~/components/ui/submit-button';
 import { phoneStatusQuery } from '~/entities/account/api/get-phone-status';
 import { useUpdateDetails } from '~/entities/account/api/update-details';
 import { isApiError } from '~/lib/api-client';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { serverFieldErrors } from '~/lib/form-errors';
 import { filterNameInput } from '~/lib/name-input';
 import { formatPhoneInput } from '~/lib/phone-input';
@@ -136,7 +136,7 @@ export function ProfileDetailsTab({ user }: { user: User }) {
 const EDITABLE = ['firstName', 'lastName', 'phone', 'bio'] as const;
 
 function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const update = useUpdateDetails(messages.auth.profileUpdateError);
+  const update = useUpdateDetails(authMessages.profileUpdateError);
   const {
     register,
     handleSubmit,
@@ -166,7 +166,7 @@ function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
         address,
         bio: values.bio || null,
       });
-      toast.success(messages.auth.profileUpdated);
+      toast.success(authMessages.profileUpdated);
       onDone();
     } catch (error) {
       // The toast has been shown (lib/query-client); a field the server refused says why in place.
@@ -224,7 +224,7 @@ function ProfileEditForm({ user, onDone }: { user: User; onDone: () => void }) {
             }}
           />
         </FormField>
-        <FormField id={ids.email} label="E-posta" hint={messages.auth.emailImmutable}>
+        <FormField id={ids.email} label="E-posta" hint={authMessages.emailImmutable}>
           <input
             type="email"
             value={user.email}

@@ -3,7 +3,7 @@ import { CalendarDays, Crown, Mail, ShieldCheck } from 'lucide-react';
 import type { User } from '@kiyasla/contracts/user';
 import { PLANS } from '@kiyasla/contracts/plans';
 import { AccountShell } from '~/entities/account/components/account-shell';
-import { formatDate } from '~/lib/format';
+import { formatDate } from '~/lib/format-date';
 import { AchievementsTab } from './achievements-tab';
 import { ActivityTab } from './activity-tab';
 import { AvatarUploader } from './avatar-uploader';

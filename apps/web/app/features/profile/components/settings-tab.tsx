@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { SaveIndicator } from '~/components/ui/save-indicator';
 import { SwitchField } from '~/components/ui/switch-field';
 import { Skeleton } from '~/components/ui/skeleton';
@@ -42,7 +42,7 @@ export function SettingsTab() {
         ) : notifications.isError ? (
           <div className="mt-4">
             <TabError
-              message={messages.auth.notificationSettingsLoadError}
+              message={authMessages.notificationSettingsLoadError}
               onRetry={() => void notifications.refetch()}
             />
           </div>

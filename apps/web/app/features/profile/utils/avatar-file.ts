@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@kiyasla/contracts/account';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 
 export type AvatarCheck = { ok: true } | { ok: false; message: string };
 
@@ -9,9 +9,9 @@ export type AvatarCheck = { ok: true } | { ok: false; message: string };
  */
 export function checkAvatarFile(file: { type: string; size: number }, maxBytes = AVATAR_MAX_BYTES): AvatarCheck {
   if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) {
-    return { ok: false, message: messages.auth.avatarNotImage };
+    return { ok: false, message: authMessages.avatarNotImage };
   }
-  if (file.size > maxBytes) return { ok: false, message: messages.auth.avatarTooLarge };
+  if (file.size > maxBytes) return { ok: false, message: authMessages.avatarTooLarge };
   return { ok: true };
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Filter, House, LayoutGrid, ListMinus, SearchX, SpellCheck, Telescope } from 'lucide-react';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { buttonClasses } from '~/components/ui/button-styles';
 import { TermLinks, type TermLink } from './term-links';
 
@@ -39,7 +39,7 @@ export function SearchEmpty({ q, onClearFilters, categories, trending }: SearchE
           <SearchX aria-hidden="true" className="h-7 w-7" />
         </span>
         <h2 id="search-empty-title" className="mt-4 text-2xl font-bold text-ink">
-          {messages.catalog.noResults}
+          {catalogMessages.noResults}
         </h2>
         <p className="mt-2 max-w-lg break-words text-muted">
           <span className="font-semibold text-ink">“{q}”</span>{' '}

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Crown } from 'lucide-react';
 import clsx from 'clsx';
 import type { User } from '@kiyasla/contracts/user';
-import { messages } from '@kiyasla/contracts/messages';
+import { authMessages } from '@kiyasla/contracts/messages/auth';
 import { clearComparison } from '~/entities/comparison-list/comparison-list';
 import { useAuth } from '~/entities/session/auth-context';
 import { toast } from '~/lib/toast';
@@ -35,7 +35,7 @@ export function useLogout() {
   return async () => {
     await logout();
     clearComparison();
-    toast.success(messages.auth.logoutSuccess);
+    toast.success(authMessages.logoutSuccess);
     void navigate('/');
   };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ChevronDown, RotateCw } from 'lucide-react';
 import clsx from 'clsx';
 import type { CategoryNode } from '@kiyasla/contracts/catalog';
-import { messages } from '@kiyasla/contracts/messages';
+import { catalogMessages } from '@kiyasla/contracts/messages/catalog';
 import { Skeleton } from '~/components/ui/skeleton';
 import { categoryHref } from '~/entities/category/utils/categories';
 import { CategoryIcon } from '~/entities/category/components/category-icon';
@@ -284,7 +284,7 @@ export function CategoryBar({ state }: { state: CategoryBarState }) {
         )}
         {state.status === 'error' && (
           <div className="flex items-center gap-3 py-2 text-sm text-muted">
-            <span>{messages.catalog.categoriesLoadFailed}</span>
+            <span>{catalogMessages.categoriesLoadFailed}</span>
             {state.onRetry && (
               <button
                 type="button"
