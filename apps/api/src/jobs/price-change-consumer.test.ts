@@ -232,6 +232,30 @@ describe('one event per import batch', () => {
     expect(await consume()).toMatchObject({ claimed: 1, done: 1, products: 1 });
     expect(await notificationsOf(db(), alertId)).toHaveLength(1);
   });
+
+  it("counts the fired alerts without keeping them (the server's consumer), firing them in rounds", async () => {
+    const [p, q] = [product(), product()];
+    const fans = [await makeUser(db()), await makeUser(db()), await makeUser(db())];
+    const alerts: string[] = [];
+    for (const [i, u] of fans.entries()) {
+      alerts.push(await setAlert(db(), u, p.id, p.lowest - 1_000 - i * 10));
+      alerts.push(await setAlert(db(), u, q.id, q.lowest - 1_000 - i * 10));
+    }
+    await importPrices(db(), store, [
+      { productId: p.id, price: p.lowest - 2_000 },
+      { productId: q.id, price: q.lowest - 2_000 },
+    ]);
+    const r = await consume({ keepFired: false, fireChunk: 4 });
+    expect(r).toMatchObject({ claimed: 1, done: 1, products: 2, alerts: 6, fired: [] });
+    for (const a of alerts) expect(await notificationsOf(db(), a)).toHaveLength(1);
+    // Replayed: nothing left armed, nothing written.
+    await db().execute(
+      sql`update outbox set status = 'pending', run_after = now() - interval '1 second', locked_until = null
+           where ${eventListing([p.id, q.id])}`,
+    );
+    expect(await consume({ keepFired: false, fireChunk: 4 })).toMatchObject({ done: 1, alerts: 0, fired: [] });
+    for (const a of alerts) expect(await notificationsOf(db(), a)).toHaveLength(1);
+  });
 });
 
 describe('never falsely', () => {

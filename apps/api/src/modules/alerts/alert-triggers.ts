@@ -20,7 +20,8 @@ import { watchedPrice } from './alerts.repo';
  * Exactly once:
  * - the armed alerts of the products are locked (`for update`, in id order, so two evaluators never
  *   deadlock) and only those still armed after the lock are fired: a second evaluator that waited
- *   for the lock finds them triggered;
+ *   for the lock finds them triggered. They are locked and fired in rounds of FIRE_CHUNK, in id
+ *   order (`fireAlerts`), so neither the ids nor the fired rows of a large fan-out are held at once;
  * - the alert's state, its notification and the notification's place in the delivery queue are
  *   written in the caller's transaction, so all commit or none;
  * - the notification's idempotency key is the alert id and the instant it was armed (one crossing
@@ -68,18 +69,97 @@ export function alertNotificationKey(alertId: string, arming: string): string {
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
-/** Fires the armed alerts of these products whose watched price has reached the target. */
-export async function triggerAlerts(tx: Transaction, productIds: readonly string[]): Promise<FiredAlert[]> {
-  if (productIds.length === 0) return [];
-  const locked = sqlRows<{ id: string }>(
-    await tx.execute(sql`
-      select id from price_alerts
-       where product_id = any (${uuidArray(productIds)}::uuid[]) and is_active and not triggered
-       order by id
-       for update`),
-  );
-  if (locked.length === 0) return [];
+/**
+ * Armed alerts locked and fired per round: what one round brings into this process (their ids,
+ * the fired rows) and sends back (the notifications). The rounds of a call hold no more than this
+ * however many alerts its products have (a sitewide sale, a product followed by 100,000 users).
+ */
+export const FIRE_CHUNK = 5_000;
 
+export interface FireOptions {
+  /** Alerts per round (default FIRE_CHUNK; tests give a few to make several rounds). */
+  chunk?: number;
+  /** Given each round's fired alerts, in id order. Without it none is built: only counted. */
+  onFired?: (alerts: readonly FiredAlert[]) => void;
+}
+
+export interface FireCounts {
+  /** Alerts triggered. */
+  fired: number;
+  /** Of them, those whose in-app notification was written. */
+  notified: number;
+}
+
+/**
+ * Fires the armed alerts of these products whose watched price has reached the target, and counts
+ * them, a round of `chunk` at a time: a statement locks the next `chunk` armed alerts in id order
+ * (FOR UPDATE, keyset after the last one locked), then a new statement fires those in a new snapshot
+ * (the prices as committed after their locks) and writes their notifications. Every evaluator takes
+ * its locks in ascending id order, across rounds as within one, so none waits for an alert below one
+ * it holds and no two deadlock; an alert is fired only by the evaluator holding its lock, and one
+ * that waited for it finds it triggered (the lock's recheck skips it, and the round takes the next).
+ * Each round's lock reads the alerts as committed when it runs: one armed since the last round, with
+ * a higher id, is evaluated too, against the prices now, as the next evaluation would have.
+ */
+export async function fireAlerts(
+  tx: Transaction,
+  productIds: readonly string[],
+  opts: FireOptions = {},
+): Promise<FireCounts> {
+  const counts: FireCounts = { fired: 0, notified: 0 };
+  if (productIds.length === 0) return counts;
+  const chunk = Math.max(1, Math.floor(opts.chunk ?? FIRE_CHUNK));
+  const products = uuidArray(productIds);
+  let after: string | null = null;
+  for (;;) {
+    const locked: { id: string }[] = sqlRows<{ id: string }>(
+      await tx.execute(sql`
+        select id from price_alerts
+         where product_id = any (${products}::uuid[]) and is_active and not triggered
+           ${after === null ? sql`` : sql`and id > ${after}::uuid`}
+         order by id
+         limit ${chunk}
+         for update`),
+    );
+    if (locked.length > 0) {
+      const ids: string[] = locked.map((l) => l.id);
+      const round = await fireLocked(tx, ids, opts.onFired);
+      counts.fired += round.fired;
+      counts.notified += round.notified;
+      // The highest id locked (the rows come in id order; uuids compare as their lower-case text).
+      after = ids.reduce((a, b) => (b > a ? b : a));
+    }
+    // Fewer than a round: none left (a row the lock's recheck skipped does not count toward it).
+    if (locked.length < chunk) break;
+  }
+  return counts;
+}
+
+/**
+ * Fires the armed alerts of these products whose watched price has reached the target, and returns
+ * them all (tests, a handful of products). The consumer counts with `fireAlerts` instead.
+ */
+export async function triggerAlerts(
+  tx: Transaction,
+  productIds: readonly string[],
+  opts: Pick<FireOptions, 'chunk'> = {},
+): Promise<FiredAlert[]> {
+  const all: FiredAlert[] = [];
+  await fireAlerts(tx, productIds, {
+    ...opts,
+    onFired: (alerts) => {
+      for (const a of alerts) all.push(a);
+    },
+  });
+  return all;
+}
+
+/** One round: fires those of these locked alerts whose watched price reached the target, and notifies. */
+async function fireLocked(
+  tx: Transaction,
+  lockedIds: readonly string[],
+  onFired: FireOptions['onFired'],
+): Promise<FireCounts> {
   // A new statement, so a new snapshot: the prices as committed now, after the locks were granted.
   // `materialized`: each alert's price is read once (inlined, the planner evaluated the subquery
   // twice, in the update's filter and for its value).
@@ -88,7 +168,7 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
       with watched as materialized (
         select a.id, ${watchedPrice('a')} as price
           from price_alerts a
-         where a.id = any (${uuidArray(locked.map((l) => l.id))}::uuid[])
+         where a.id = any (${uuidArray(lockedIds)}::uuid[])
       ), fired as (
         update price_alerts a
            set triggered = true, triggered_at = now(), triggered_price = w.price, updated_at = now()
@@ -105,7 +185,10 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
                   a.trigger_type, a.price_at_creation,
                   (extract(epoch from a.armed_at) * 1000000)::bigint::text as arming
       ), announced as (
-        -- The header badges of these users: an alert less, maybe a notification more.
+        -- The header badges of these users: an alert less, maybe a notification more. Per round:
+        -- a user with alerts in several rounds of one evaluation is signalled once in each (their
+        -- open streams coalesce the signals; remembering who was signalled would grow with the
+        -- fan-out, and finding them again in the table costs a scan of it every round).
         ${announceCountsOf(sql`fired`)}
       )
       select f.*, p.name as product_name,
@@ -116,7 +199,7 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
         left join notification_settings ns on ns.user_id = f.user_id
        order by f.id`),
   );
-  if (fired.length === 0) return [];
+  if (fired.length === 0) return { fired: 0, notified: 0 };
 
   const m = messages.alerts;
   const toNotify = fired.filter((f) => f.topic_on);
@@ -162,14 +245,17 @@ export async function triggerAlerts(tx: Transaction, productIds: readonly string
     );
     for (const r of inserted) written.add(r.dedupe_key);
   }
-  return fired.map((f) => ({
-    alertId: f.id,
-    userId: f.user_id,
-    productId: f.product_id,
-    storeId: f.store_id,
-    targetPrice: Number(f.target_price),
-    triggeredPrice: Number(f.triggered_price),
-    triggerType: f.trigger_type,
-    notified: written.has(alertNotificationKey(f.id, f.arming)),
-  }));
+  onFired?.(
+    fired.map((f) => ({
+      alertId: f.id,
+      userId: f.user_id,
+      productId: f.product_id,
+      storeId: f.store_id,
+      targetPrice: Number(f.target_price),
+      triggeredPrice: Number(f.triggered_price),
+      triggerType: f.trigger_type,
+      notified: written.has(alertNotificationKey(f.id, f.arming)),
+    })),
+  );
+  return { fired: fired.length, notified: written.size };
 }
