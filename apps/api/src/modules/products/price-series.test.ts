@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPriceSeries, type PriceChange } from './price-series';
+import { buildPriceSeries, dayIndex, lowestInDaysBefore, type PriceChange } from './price-series';
 
 // 12:00 in Turkey (09:00 UTC) on the given date.
 const at = (date: string) => new Date(`${date}T09:00:00Z`);
@@ -24,15 +24,30 @@ describe('buildPriceSeries', () => {
     expect(s.stats).toMatchObject({ min: 800, max: 1000, current: 800 });
   });
 
-  it('limits the points to the range but looks at the whole history for "lowest in N days"', () => {
+  it('limits the points to the range and leaves "lowest in N days" to the history before it when the range cannot tell', () => {
     const changes = [change('a', '2025-12-01', 500), change('a', '2026-01-15', 700), change('a', '2026-03-25', 650)];
     const month = buildPriceSeries(changes, '1m', now);
     expect(month.points).toHaveLength(30);
     expect(month.points[0]!.date).toBe('2026-03-02');
-    // 650 is the lowest since 2026-01-15 (the 500 period ended on 2026-01-14).
-    expect(month.lowestInDays).toBe(76);
     expect(month.stats.min).toBe(650);
     expect(month.stats.max).toBe(700);
+    // 650 was never undercut in the month: the days before it decide.
+    expect(month.lowestInDays).toBeNull();
+    expect(month.earlier).toEqual({ price: 650, firstDay: dayIndex(at('2026-03-02')) });
+    // The 500 period ended on 2026-01-14: 650 is the lowest since 2026-01-15.
+    const before = { lastDayBelow: dayIndex(at('2026-01-14')), firstChangeDay: dayIndex(at('2025-12-01')) };
+    expect(lowestInDaysBefore(dayIndex(now), before)).toBe(76);
+    expect(lowestInDaysBefore(dayIndex(now), { ...before, lastDayBelow: null })).toBe(121);
+    // Only the price each offer carried into the range is needed for the chart itself.
+    const window = buildPriceSeries([changes[1]!, changes[2]!], '1m', now);
+    expect(window).toEqual(month);
+  });
+
+  it('decides "lowest in N days" within the range when a day of it was lower', () => {
+    const changes = [change('a', '2025-12-01', 500), change('a', '2026-03-10', 600), change('a', '2026-03-25', 650)];
+    const month = buildPriceSeries(changes, '1m', now);
+    expect(month.lowestInDays).toBe(7);
+    expect(month.earlier).toBeUndefined();
   });
 
   it('counts the whole history when the current price was never lower', () => {
@@ -109,6 +124,27 @@ describe('buildPriceSeries', () => {
     expect(s.points.find((p) => p.date === '2026-03-25')?.price).toBe(1000);
     expect(s.stats.current).toBe(1000);
     expect(s.perOffer.get('b')!.at(-1)!.date).toBe('2026-03-24');
+  });
+
+  it("takes a popular product's years of changes (200,000) without overflowing the call stack", () => {
+    // 30 offers repriced about six times a day for three years. Before, the first day was
+    // `Math.min(...changes.map(...))`: "RangeError: Maximum call stack size exceeded".
+    const changes: PriceChange[] = [];
+    const start = now.getTime() - 3 * 365 * 86_400_000;
+    for (let i = 0; i < 200_000; i++) {
+      changes.push({
+        offerId: `o${i % 30}`,
+        price: 10_000 + ((i * 7919) % 997),
+        recordedAt: new Date(start + i * 473_040),
+      });
+    }
+    const s = buildPriceSeries(changes, 'all', now);
+    expect(s.points).toHaveLength(3 * 365 + 1);
+    expect(s.perOffer.size).toBe(30);
+    let min = Infinity;
+    for (const p of s.points) min = Math.min(min, p.price);
+    expect(s.stats.min).toBe(min);
+    expect(s.lowestInDays).toBeGreaterThanOrEqual(1);
   });
 
   it('is empty without history', () => {

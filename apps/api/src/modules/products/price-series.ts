@@ -2,8 +2,8 @@ import type { PriceHistoryRange } from '@kiyasla/contracts/catalog';
 import type { Availability } from '@kiyasla/contracts/constants';
 
 /** Turkey keeps UTC+3 all year: a shopper's "day" starts at 21:00 UTC. */
-const TR_OFFSET_MS = 3 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const TR_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const RANGE_DAYS: Record<Exclude<PriceHistoryRange, 'all'>, number> = {
   '1m': 30,
@@ -25,8 +25,19 @@ export interface DailyPoint {
   price: number;
 }
 
-function dayIndex(at: Date): number {
+/** The (Turkish) day of an instant, counted from 1970-01-01. */
+export function dayIndex(at: Date): number {
   return Math.floor((at.getTime() + TR_OFFSET_MS) / DAY_MS);
+}
+
+/** The instant a (Turkish) day starts. */
+export function dayStart(day: number): Date {
+  return new Date(day * DAY_MS - TR_OFFSET_MS);
+}
+
+/** The first day a range shows (null: the whole history). */
+export function rangeFirstDay(range: PriceHistoryRange, now: Date): number | null {
+  return range === 'all' ? null : dayIndex(now) - RANGE_DAYS[range] + 1;
 }
 
 function dayLabel(index: number): string {
@@ -40,7 +51,7 @@ function dayLabel(index: number): string {
  * counting (`endedAt`: a stale offer, from the moment its store's freshness window ran out).
  */
 function dailyPricesByOffer(
-  changes: PriceChange[],
+  changes: readonly PriceChange[],
   firstDay: number,
   lastDay: number,
   endedAt: ReadonlyMap<string, Date>,
@@ -88,7 +99,16 @@ export interface SeriesResult {
   points: DailyPoint[];
   perOffer: Map<string, DailyPoint[]>;
   stats: { min: number | null; max: number | null; avg: number | null; current: number | null };
+  /** For how many days the current lowest price is the lowest (null: no current price, or `earlier`). */
   lowestInDays: number | null;
+  /**
+   * Set (and lowestInDays left null) when the range's days do not decide "lowest in N days": the
+   * current lowest `price` was not undercut on any day from the range's `firstDay` to today, and the
+   * changes begin before the range. They need not hold the history before it (each offer's last
+   * change before the range is enough for the chart), so `lowestInDaysBefore` decides from what that
+   * history says.
+   */
+  earlier?: { price: number; firstDay: number };
 }
 
 /**
@@ -98,9 +118,15 @@ export interface SeriesResult {
  * the days it ends out of stock, nor from its `endedAt` day on (see dailyPricesByOffer): the
  * lowest line follows the prices one could buy at, and a stale offer leaves it when it leaves
  * the product's lowest price.
+ *
+ * `changes` must hold every change of the offers from the range's first day on and, for each
+ * offer, its last change before that day (the price it carried into the range); earlier changes
+ * may be left out (findPriceChangesFrom reads no more). The whole history gives the same answer.
+ * Loops, not spreads: a popular product's history has hundreds of thousands of changes, beyond
+ * what a call can take as arguments (RangeError).
  */
 export function buildPriceSeries(
-  changes: PriceChange[],
+  changes: readonly PriceChange[],
   range: PriceHistoryRange,
   now: Date = new Date(),
   endedAt: ReadonlyMap<string, Date> = new Map(),
@@ -113,13 +139,14 @@ export function buildPriceSeries(
   };
   if (changes.length === 0) return empty;
   const today = dayIndex(now);
-  const firstChangeDay = Math.min(...changes.map((c) => dayIndex(c.recordedAt)));
+  let firstChangeDay = Infinity;
+  for (const c of changes) firstChangeDay = Math.min(firstChangeDay, dayIndex(c.recordedAt));
   const historyStart = Math.min(firstChangeDay, today);
   const daily = dailyPricesByOffer(changes, historyStart, today, endedAt);
   const length = today - historyStart + 1;
   const lowest = lowestPerDay([...daily.values()], length);
 
-  const rangeStart = range === 'all' ? historyStart : Math.max(historyStart, today - RANGE_DAYS[range] + 1);
+  const rangeStart = Math.max(historyStart, rangeFirstDay(range, now) ?? historyStart);
   const offset = rangeStart - historyStart;
   const toPoints = (series: (number | null)[]) => {
     const points: DailyPoint[] = [];
@@ -131,31 +158,59 @@ export function buildPriceSeries(
   };
 
   const points = toPoints(lowest);
-  const prices = points.map((p) => p.price);
   const current = lowest[lowest.length - 1] ?? null;
 
+  // Counted back from today over the range's days only: before the range, `changes` may lack the
+  // prices of some offers (each one's last change before it stands for all its earlier ones).
   let lowestInDays: number | null = null;
+  let earlier: SeriesResult['earlier'];
   if (current !== null) {
+    let undercut = false;
     lowestInDays = 0;
-    for (let i = lowest.length - 1; i >= 0; i--) {
+    for (let i = lowest.length - 1; i >= offset; i--) {
       const p = lowest[i];
-      if (p !== null && p !== undefined && p < current) break;
+      if (p !== null && p !== undefined && p < current) {
+        undercut = true;
+        break;
+      }
       lowestInDays++;
+    }
+    if (!undercut && offset > 0) {
+      lowestInDays = null;
+      earlier = { price: current, firstDay: rangeStart };
     }
   }
 
   const perOffer = new Map<string, DailyPoint[]>();
   for (const [offerId, series] of daily) perOffer.set(offerId, toPoints(series));
 
+  let min: number | null = null;
+  let max: number | null = null;
+  let sum = 0;
+  for (const { price } of points) {
+    if (min === null || price < min) min = price;
+    if (max === null || price > max) max = price;
+    sum += price;
+  }
   return {
     points,
     perOffer,
-    stats: {
-      min: prices.length ? Math.min(...prices) : null,
-      max: prices.length ? Math.max(...prices) : null,
-      avg: prices.length ? Math.round(prices.reduce((s, p) => s + p, 0) / prices.length) : null,
-      current,
-    },
+    stats: { min, max, avg: points.length ? Math.round(sum / points.length) : null, current },
     lowestInDays,
+    ...(earlier ? { earlier } : {}),
   };
+}
+
+/**
+ * "Lowest in N days" when the range's days did not decide it (SeriesResult.earlier), from the
+ * history before the range: the last day before it on which an offer could be bought below the
+ * current lowest price (null: none), and the first day of any of the offers' changes. Today
+ * counts as one day.
+ */
+export function lowestInDaysBefore(
+  today: number,
+  before: { lastDayBelow: number | null; firstChangeDay: number },
+): number {
+  if (before.lastDayBelow !== null) return today - before.lastDayBelow;
+  return today - Math.min(before.firstChangeDay, today) + 1;
 }

@@ -64,6 +64,21 @@ const listingReplies = new PreparedReplies<ListingResult>(({ items, pagination, 
 const detailReplies = new PublicReadCache<PreparedBody>(30_000, 20_000, { perProduct: true, name: 'product_detail' });
 const offerReplies = new PublicReadCache<PreparedBody>(30_000, 5_000, { perProduct: true, name: 'product_offers' });
 
+// Price-history tabs, per product and asked variant (range, store, per-store lines). Each entry is
+// tagged with its product, so the product's price changes drop it as they drop its page. Only
+// replies up to HISTORY_KEPT_MAX_BYTES of JSON are kept (the default tab, three months of one line,
+// is ~4 KB): per-store lines over years reach megabytes and are answered afresh. With their
+// compressed forms, at most ~230 MB.
+const HISTORY_KEPT_MAX_BYTES = 32 * 1024;
+const historyReplies = new PublicReadCache<PreparedBody>(30_000, 5_000, { name: 'product_price_history' });
+
+/** A reply too large to keep: the load hands it to its callers instead of the cache storing it. */
+class UnkeptReply extends Error {
+  constructor(readonly body: PreparedBody) {
+    super('reply too large to cache');
+  }
+}
+
 export async function productRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.dbHandle.db;
@@ -202,7 +217,22 @@ export async function productRoutes(app: FastifyInstance) {
         response: { 200: z.object({ success: z.literal(true), data: priceHistorySchema }), ...errors },
       },
     },
-    async (req) => ok(await getPriceHistory(db, req.params.id, req.query.range, req.query.store, req.query.perStore)),
+    async (req, reply) => {
+      const id = req.params.id.toLowerCase();
+      const { range, store, perStore } = req.query;
+      const body = await historyReplies
+        .get(`${id}|${range}|${store ?? ''}|${perStore}`, async (tag) => {
+          const prepared = PreparedBody.serialize(reply, ok(await getPriceHistory(db, id, range, store, perStore)));
+          tag({ products: [id] });
+          if (prepared.json.length > HISTORY_KEPT_MAX_BYTES) throw new UnkeptReply(prepared);
+          return prepared;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof UnkeptReply) return error.body;
+          throw error;
+        });
+      return sendPrepared(reply, body);
+    },
   );
 
   r.get(

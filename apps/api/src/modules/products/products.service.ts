@@ -34,13 +34,14 @@ import { catalogBrands } from './catalog-brands';
 import { paginate } from '../../lib/reply';
 import { getCategory, listCategories } from '../categories/categories.service';
 import { parseSpecFilters, type ListingFilters, type ListingPage, type TextSearch } from './listing-filters';
-import { buildPriceSeries } from './price-series';
+import { buildPriceSeries, dayIndex, dayStart, lowestInDaysBefore, rangeFirstDay } from './price-series';
 import type { CardOfferRow, ProductCardRow, ProductListRow } from './products.repo';
 import {
   findActiveProduct,
   findApprovedReviews,
+  findEarlierLows,
   findOffersWithStores,
-  findPriceChanges,
+  findPriceChangesFrom,
   findProductPage,
   reviewDistribution,
   type OfferWithStoreRow,
@@ -633,19 +634,62 @@ export async function getProductDetail(db: Database, id: string): Promise<Produc
   };
 }
 
+/**
+ * The spans "lowest in N days" reads before the range, one after the other until a lower day is
+ * settled: the 90 days before the range, the 270 before those, then 1,080, then the rest. A price
+ * lowest for months reads months, not years; each change is read once.
+ */
+const LOOK_BACK_DAYS = [90, 360, 1440, null] as const;
+
+/** "Lowest in N days" from the history before the range, when the range's days did not decide it. */
+async function lowestInDaysBeforeRange(
+  db: Database,
+  chosen: readonly OfferWithStoreRow[],
+  endedAt: ReadonlyMap<string, Date>,
+  earlier: { price: number; firstDay: number },
+  today: number,
+): Promise<number> {
+  const offers = chosen.map((o) => {
+    const ended = endedAt.get(o.id);
+    return { id: o.id, endDay: ended ? dayIndex(ended) : null };
+  });
+  let lastDayBelow: number | null = null;
+  let untilDay = earlier.firstDay;
+  for (const back of LOOK_BACK_DAYS) {
+    const sinceDay = back === null ? null : earlier.firstDay - back;
+    const lows = await findEarlierLows(db, offers, earlier.price, earlier.firstDay, { sinceDay, untilDay });
+    if (lows.lastDayBelow !== null) lastDayBelow = Math.max(lastDayBelow ?? lows.lastDayBelow, lows.lastDayBelow);
+    // A lower day that the changes before the span decide ends before the last of them.
+    const settled = lows.unwalkedDay === null || (lastDayBelow !== null && lastDayBelow >= lows.unwalkedDay - 1);
+    if (settled || sinceDay === null) {
+      // `earlier` means there are changes before the range, so the offers have a first day.
+      return lowestInDaysBefore(today, { lastDayBelow, firstChangeDay: lows.firstChangeDay ?? earlier.firstDay });
+    }
+    untilDay = sinceDay;
+  }
+  throw new Error('unreachable: the last span reaches back to the first change');
+}
+
+/**
+ * The price-history tab: reads only what the range needs (findPriceChangesFrom: the chosen offers'
+ * changes from the range's first day, and the price each carried into it), and the history before
+ * the range only when "lowest in N days" reaches back past it (findEarlierLows, in the database,
+ * one row back). The answer is the one the whole history gives (price-history.test.ts compares
+ * them). `now` is for tests.
+ */
 export async function getPriceHistory(
   db: Database,
   id: string,
   range: PriceHistoryRange,
   storeSlug: string | undefined,
   perStore: boolean,
+  now: Date = new Date(),
 ): Promise<PriceHistory> {
   const row = await requireProduct(db, id);
-  const [changes, offers] = await Promise.all([findPriceChanges(db, row.id), findOffersWithStores(db, row.id)]);
+  const offers = await findOffersWithStores(db, row.id);
   const active = offers.filter((o) => o.isActive);
   const chosen = storeSlug ? active.filter((o) => o.storeSlug === storeSlug) : active;
   if (storeSlug && chosen.length === 0) throw notFound('STORE_NOT_FOUND', messages.catalog.storeNotFound);
-  const offerIds = new Set(chosen.map((o) => o.id));
   // A stale offer's line ends when its store's freshness window ran out: from then on it is not
   // among the product's prices, as it is not in its lowest price.
   const endedAt = new Map(
@@ -653,12 +697,16 @@ export async function getPriceHistory(
       .filter((o) => o.stale)
       .map((o) => [o.id, new Date(o.confirmedAt.getTime() + o.storeFreshnessHours * 3_600_000)]),
   );
-  const series = buildPriceSeries(
-    changes.filter((c) => offerIds.has(c.offerId)),
-    range,
-    new Date(),
-    endedAt,
+  const firstDay = rangeFirstDay(range, now);
+  const changes = await findPriceChangesFrom(
+    db,
+    chosen.map((o) => o.id),
+    firstDay === null ? null : dayStart(firstDay),
   );
+  const series = buildPriceSeries(changes, range, now, endedAt);
+  const lowestInDays = series.earlier
+    ? await lowestInDaysBeforeRange(db, chosen, endedAt, series.earlier, dayIndex(now))
+    : series.lowestInDays;
   const toTry = (points: { date: string; price: number }[]) =>
     points.map((p) => ({ date: p.date, price: kurusToTry(p.price) }));
   const money = (v: number | null) => (v === null ? null : kurusToTry(v));
@@ -682,7 +730,7 @@ export async function getPriceHistory(
       avg: money(series.stats.avg),
       current: money(series.stats.current),
     },
-    lowestInDays: series.lowestInDays,
+    lowestInDays,
   };
 }
 
