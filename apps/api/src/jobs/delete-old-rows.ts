@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { sqlRows } from '../lib/sql-rows';
+import { deleteInBatches } from '../db/delete-in-batches';
 
 /** Rows a batch deletes: a short statement, whatever the table. */
 export const RETENTION_BATCH = 5_000;
@@ -21,31 +21,20 @@ export interface RetentionPassOptions {
 }
 
 /**
- * Deletes the rows of `table` (which has an `id` key) matching `where`, `batch` at a time in
- * `orderBy` order (oldest first, through an index that `where` matches), each batch its own
- * statement so no long transaction holds the table, as `deleteInBatches` (db/delete-in-batches.ts)
- * does, but at most `maxBatches` batches a pass and never past `shouldStop`; answers how many rows
- * went. For the hourly retention jobs (jobs/scheduler.ts).
+ * `deleteInBatches` (db/delete-in-batches.ts) with the hourly pass's bounds: `batch` rows a
+ * statement (oldest first, through an index that `where` matches), at most `maxBatches` batches a
+ * pass and never past `shouldStop`; answers how many rows went. For the retention jobs
+ * (jobs/scheduler.ts).
  */
-export async function deleteOldRows(
+export function deleteOldRows(
   db: Database,
   table: string,
   where: SQL,
   orderBy: SQL,
   opts: RetentionPassOptions = {},
 ): Promise<number> {
-  const name = sql.identifier(table);
-  const batch = opts.batch ?? RETENTION_BATCH;
-  let deleted = 0;
-  for (let n = 0; n < (opts.maxBatches ?? RETENTION_MAX_BATCHES) && !opts.shouldStop?.(); n++) {
-    const rows = sqlRows<{ id: unknown }>(
-      await db.execute(sql`
-        delete from ${name}
-         where id in (select id from ${name} where ${where} order by ${orderBy} limit ${batch})
-        returning id`),
-    );
-    deleted += rows.length;
-    if (rows.length < batch) break;
-  }
-  return deleted;
+  return deleteInBatches(db, table, where, orderBy, opts.batch ?? RETENTION_BATCH, {
+    maxBatches: opts.maxBatches ?? RETENTION_MAX_BATCHES,
+    ...(opts.shouldStop ? { shouldStop: opts.shouldStop } : {}),
+  });
 }
